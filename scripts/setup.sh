@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what the demo and the tests need, idempotently, from the package registries only
+# (Debian, crates.io, npm). Safe to run again: every step checks before it installs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=0.2.130   # must equal the `wasm-bindgen = "=…"` pin in Cargo.toml
+WASM_PACK_VERSION=0.15.1
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+# 1. Debian packages: Chromium + its driver for the browser tests, brotli for the size report.
+#    Never Debian's binaryen: its wasm-opt 108 breaks the externref table (see README).
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+command -v brotli >/dev/null 2>&1 || need_apt+=(brotli)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  log "apt-get install ${need_apt[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+# 2. Rust: the wasm32 target, wasm-bindgen-cli (same version as the crate) and wasm-pack.
+#    No --locked: wasm-bindgen-cli's own lockfile names a crate version the registry no longer serves.
+export PATH="$HOME/.cargo/bin:$PATH"
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+rustup component list --installed | grep -q '^clippy' || rustup component add clippy rustfmt
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  log "cargo install wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
+  cargo install -q wasm-bindgen-cli@"$WASM_BINDGEN_VERSION" --force
+fi
+if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
+  log "cargo install wasm-pack@$WASM_PACK_VERSION"
+  cargo install -q wasm-pack@"$WASM_PACK_VERSION" --force
+fi
+
+# 3. npm dev tools (wrangler + Node 22 for it, binaryen's wasm-opt, playwright-core, typescript),
+#    exactly as package-lock.json records them.
+if [ ! -x node_modules/.bin/wrangler ] || [ ! -x node_modules/.bin/wasm-opt ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  log "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+log "ready"

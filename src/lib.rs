@@ -1,0 +1,16 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Layout
+//!
+//! - [`protocol`]: the sans-IO core (A2A wire types, request builders, response decoders, the error
+//!   table, retry and pacing policy). Pure Rust, no JavaScript imports, tested natively.
+//! - `web` (wasm32 only): the `MagisteriumClient` bindings for browsers, web workers, workerd and Node.
+//! - `worker` (feature `worker`): the Cloudflare Worker's proxy policy and the embedded stand-in agent.
+
+pub mod protocol;
+
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+#[cfg(feature = "worker")]
+pub mod worker;

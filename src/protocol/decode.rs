@@ -1,0 +1,256 @@
+//! Reading a JSON-RPC response: the envelope (id, `result` xor `error`), the Task inside it, and the
+//! HTTP status around it. Everything is read through [`JsonView`], so the same code serves the
+//! browser (JavaScript values from `JSON.parse`) and native code (`serde_json::Value`).
+
+use super::error::Error;
+use super::json_view::{JsonKind, JsonView, Path};
+use super::wire::RequestId;
+
+/// Reads a response and returns its `result` member.
+///
+/// `body` is the parsed body, or `None` when the body was not JSON. `status` is the HTTP status.
+///
+/// # Errors
+/// - a JSON-RPC `error` member: the kind of [`Error::from_rpc`], with the HTTP status;
+/// - a non-2xx status without a JSON-RPC error body: `http_error` (`unauthorized` for 401,
+///   `rate_limited` for 429);
+/// - a 2xx answer that is not a JSON-RPC response for `expected_id`: `invalid_response`.
+pub fn read_envelope<V: JsonView>(
+    body: Option<V>,
+    status: u16,
+    expected_id: &RequestId,
+) -> Result<V, Error> {
+    let ok_status = (200..300).contains(&status);
+    let Some(body) = body else {
+        return Err(if ok_status {
+            Error::invalid_response("the body is not JSON")
+        } else {
+            Error::from_http_status(status)
+        });
+    };
+    match check_envelope(&body, expected_id) {
+        Ok(Envelope::Result(result)) if ok_status => Ok(result),
+        Ok(Envelope::Result(_)) => Err(Error::from_http_status(status)),
+        Ok(Envelope::Error { code, message }) => {
+            Err(Error::from_rpc(code, &message).with_status(status))
+        }
+        Err(_) if !ok_status => Err(Error::from_http_status(status)),
+        Err(e) => Err(e.with_status(status)),
+    }
+}
+
+enum Envelope<V> {
+    Result(V),
+    Error { code: i64, message: String },
+}
+
+fn check_envelope<V: JsonView>(body: &V, expected_id: &RequestId) -> Result<Envelope<V>, Error> {
+    if body.kind() != JsonKind::Object {
+        return Err(Error::invalid_response(format!(
+            "expected a JSON-RPC response object, found {}",
+            body.kind().name()
+        )));
+    }
+    match body.field("jsonrpc").as_ref().and_then(JsonView::string).as_deref() {
+        Some("2.0") => {}
+        Some(other) => {
+            return Err(Error::invalid_response(format!(
+                "jsonrpc is \"{}\", expected \"2.0\"",
+                truncate(other, 16)
+            )))
+        }
+        None => return Err(Error::invalid_response("jsonrpc: missing or not a string")),
+    }
+    let result = body.field("result");
+    let error = body.field("error");
+    match (result, error) {
+        (Some(_), Some(_)) => Err(Error::invalid_response(
+            "the response has both result and error",
+        )),
+        (None, None) => Err(Error::invalid_response(
+            "the response has neither result nor error",
+        )),
+        (Some(result), None) => {
+            check_id(body.field("id").as_ref(), expected_id, false)?;
+            Ok(Envelope::Result(result))
+        }
+        (None, Some(error)) => {
+            // Errors may carry `"id": null` or no id at all (parse errors, some servers).
+            check_id(body.field("id").as_ref(), expected_id, true)?;
+            let root = Path::Root;
+            let at = root.key("error");
+            if error.kind() != JsonKind::Object {
+                return Err(wrong_type(&at, "object", error.kind()));
+            }
+            let code_at = at.key("code");
+            let code = match error.field("code") {
+                Some(code) => integer(&code, &code_at)?,
+                None => return Err(Error::invalid_response("error.code: missing")),
+            };
+            let message = match error.field("message") {
+                None => String::new(),
+                Some(m) => match m.string() {
+                    Some(s) => s.into_owned(),
+                    None if m.kind() == JsonKind::Null => String::new(),
+                    None => return Err(wrong_type(&at.key("message"), "string", m.kind())),
+                },
+            };
+            Ok(Envelope::Error { code, message })
+        }
+    }
+}
+
+fn check_id<V: JsonView>(id: Option<&V>, expected: &RequestId, may_be_null: bool) -> Result<(), Error> {
+    let matches = match id {
+        None => may_be_null,
+        Some(id) => match (id.kind(), expected) {
+            (JsonKind::Null, _) => may_be_null,
+            (JsonKind::String, RequestId::String(want)) => id.string().as_deref() == Some(want.as_str()),
+            (JsonKind::Number, RequestId::Number(want)) => id.number() == want.as_f64(),
+            _ => false,
+        },
+    };
+    if matches {
+        Ok(())
+    } else {
+        Err(Error::invalid_response("the response id does not match the request id"))
+    }
+}
+
+/// The fields of the returned Task that every result carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskInfo {
+    /// The task id (use it with `tasks/get`).
+    pub id: String,
+    /// The conversation it belongs to.
+    pub context_id: String,
+    /// Its state (`completed`, `failed`, or a state this version does not know).
+    pub state: String,
+}
+
+/// Checks that `result` is a Task and reads its id, context and state.
+///
+/// # Errors
+/// `invalid_response` naming the path of the first field that is missing or of the wrong type, or
+/// saying that a Message came back instead of a Task.
+pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo, Error> {
+    let root = Path::Root;
+    let at = root.key("result");
+    if result.kind() != JsonKind::Object {
+        return Err(wrong_type(&at, "object", result.kind()));
+    }
+    let kind = required_string(result, "kind", &at)?;
+    if kind != "task" {
+        return Err(Error::invalid_response(format!(
+            "result.kind is \"{}\", expected \"task\"",
+            truncate(&kind, 32)
+        )));
+    }
+    let id = required_string(result, "id", &at)?;
+    if id.is_empty() {
+        return Err(Error::invalid_response("result.id: empty"));
+    }
+    let context_id = required_string(result, "contextId", &at)?;
+    let status_at = at.key("status");
+    let status = result
+        .field("status")
+        .ok_or_else(|| Error::invalid_response("result.status: missing"))?;
+    if status.kind() != JsonKind::Object {
+        return Err(wrong_type(&status_at, "object", status.kind()));
+    }
+    let state = required_string(&status, "state", &status_at)?;
+    Ok(TaskInfo {
+        id,
+        context_id,
+        state,
+    })
+}
+
+/// Fails with `task_failed` unless the task completed. `failed`, `rejected` and `canceled` tasks are
+/// `task_failed` with the reason from `status.message`; a task that has not finished (the service
+/// never answers one) is `invalid_response`.
+///
+/// # Errors
+/// As above.
+pub fn require_completed<V: JsonView>(result: &V, info: &TaskInfo) -> Result<(), Error> {
+    match info.state.as_str() {
+        "completed" => Ok(()),
+        "failed" | "rejected" | "canceled" => {
+            let reason = status_text(result).unwrap_or_default();
+            let message = if reason.is_empty() {
+                format!("the task ended in state {}", info.state)
+            } else {
+                format!("the task ended in state {}: {reason}", info.state)
+            };
+            Err(Error::new(super::error::ErrorKind::TaskFailed, message).with_task_id(&info.id))
+        }
+        other => Err(Error::invalid_response(format!(
+            "the task is in state \"{}\", expected a finished task",
+            truncate(other, 32)
+        ))
+        .with_task_id(&info.id)),
+    }
+}
+
+/// The text parts of `status.message`, joined by newlines.
+fn status_text<V: JsonView>(result: &V) -> Option<String> {
+    let parts = result.field("status")?.field("message")?.field("parts")?;
+    let mut out = String::new();
+    for i in 0..parts.array_len()? {
+        let part = parts.item(i)?;
+        if part.field("kind").and_then(|k| k.string().map(|s| s == "text")) == Some(true) {
+            if let Some(text) = part.field("text").as_ref().and_then(JsonView::string) {
+                if !out.is_empty() {
+                    out.push('\n');
+                }
+                out.push_str(&text);
+            }
+        }
+    }
+    Some(truncate(&out, 2000).to_owned())
+}
+
+/// The error for a node of the wrong JSON type.
+pub fn wrong_type(at: &Path<'_>, expected: &str, found: JsonKind) -> Error {
+    Error::invalid_response(format!("{at}: expected {expected}, found {}", found.name()))
+}
+
+/// Reads the string member `key` of `obj` (at path `at`).
+///
+/// # Errors
+/// `invalid_response` when it is missing or not a string.
+pub fn required_string<V: JsonView>(obj: &V, key: &str, at: &Path<'_>) -> Result<String, Error> {
+    match obj.field(key) {
+        None => Err(Error::invalid_response(format!("{}: missing", at.key(key)))),
+        Some(v) => match v.string() {
+            Some(s) => Ok(s.into_owned()),
+            None => Err(wrong_type(&at.key(key), "string", v.kind())),
+        },
+    }
+}
+
+/// Reads an integer that may arrive as a float (`-32001.0`).
+///
+/// # Errors
+/// `invalid_response` for anything but an integral number within ±2^53.
+pub fn integer<V: JsonView>(v: &V, at: &Path<'_>) -> Result<i64, Error> {
+    let n = v.number().ok_or_else(|| wrong_type(at, "integer", v.kind()))?;
+    if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
+        // Exact: integral and within the 53-bit range.
+        Ok(n as i64)
+    } else {
+        Err(Error::invalid_response(format!("{at}: expected an integer")))
+    }
+}
+
+/// At most `max` bytes of `text`, cut at a character boundary.
+pub fn truncate(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or_default()
+}

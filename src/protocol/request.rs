@@ -1,0 +1,219 @@
+//! Request builders: one per skill, plus `message/send` for any skill and `tasks/get` / `tasks/cancel`.
+//!
+//! Every builder validates its input first and returns `invalid_input` without building anything
+//! for an empty question, an empty id or an impossible date.
+
+use serde_json::Value;
+
+use super::date::CivilDate;
+use super::error::Error;
+use super::skill::Skill;
+use super::wire::{
+    JsonObject, JsonRpcRequest, Message, MessageKind, MessageSendParams, Part, RequestId, Role,
+    TaskQueryParams, JSONRPC_VERSION,
+};
+
+/// The JSON-RPC method names the SDK sends.
+pub mod method {
+    /// Send a message (all skills).
+    pub const MESSAGE_SEND: &str = "message/send";
+    /// Read a stored task.
+    pub const TASKS_GET: &str = "tasks/get";
+    /// Cancel a task.
+    pub const TASKS_CANCEL: &str = "tasks/cancel";
+}
+
+/// Identifiers of one outgoing message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MessageIds {
+    /// The JSON-RPC id; `None` uses the message id.
+    pub request_id: Option<RequestId>,
+    /// `message.messageId`: unique per message, reused by retries.
+    pub message_id: String,
+    /// `message.contextId`, when the caller groups tasks.
+    pub context_id: Option<String>,
+}
+
+impl MessageIds {
+    /// Ids with a fresh message id and nothing else.
+    pub fn new(message_id: impl Into<String>) -> Self {
+        Self {
+            request_id: None,
+            message_id: message_id.into(),
+            context_id: None,
+        }
+    }
+}
+
+/// A date argument: a calendar date, or free text such as `next Sunday`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum When {
+    /// A calendar date, sent as `YYYY-MM-DD`.
+    Date(CivilDate),
+    /// Free text; an ISO-looking string must be a real date.
+    Text(String),
+}
+
+/// A `message/send` request.
+pub type SendRequest = JsonRpcRequest<MessageSendParams>;
+/// A `tasks/get` or `tasks/cancel` request.
+pub type TaskRequest = JsonRpcRequest<TaskQueryParams>;
+
+/// `message/send` to `skill_id` with these parts. The skill id is sent as given, so skills added to
+/// the service later work too.
+///
+/// # Errors
+/// `invalid_input` for an empty skill id or message id, no parts, or a blank text part.
+pub fn message_send(skill_id: &str, parts: Vec<Part>, ids: MessageIds) -> Result<SendRequest, Error> {
+    if skill_id.trim().is_empty() {
+        return Err(Error::invalid_input("skillId must not be empty"));
+    }
+    if ids.message_id.trim().is_empty() {
+        return Err(Error::invalid_input("messageId must not be empty"));
+    }
+    if parts.is_empty() {
+        return Err(Error::invalid_input("input must have at least one part"));
+    }
+    if parts.iter().any(|p| p.as_text().is_some_and(|t| t.trim().is_empty())) {
+        return Err(Error::invalid_input("text parts must not be empty"));
+    }
+    if ids.context_id.as_deref().is_some_and(|c| c.trim().is_empty()) {
+        return Err(Error::invalid_input("contextId must not be empty when given"));
+    }
+    let mut metadata = JsonObject::new();
+    metadata.insert("skillId".into(), Value::String(skill_id.to_owned()));
+    let id = ids
+        .request_id
+        .unwrap_or_else(|| RequestId::String(ids.message_id.clone()));
+    Ok(JsonRpcRequest {
+        jsonrpc: JSONRPC_VERSION.to_owned(),
+        id,
+        method: method::MESSAGE_SEND.to_owned(),
+        params: MessageSendParams {
+            message: Message {
+                role: Role::User,
+                parts,
+                message_id: ids.message_id,
+                kind: MessageKind::Message,
+                task_id: None,
+                context_id: ids.context_id,
+                reference_task_ids: None,
+                metadata: Some(metadata),
+            },
+            configuration: None,
+            metadata: None,
+        },
+    })
+}
+
+/// The parts a skill method sends for its argument (see the table of `sdk-api.md`).
+///
+/// # Errors
+/// `invalid_input` for a blank argument or an impossible date.
+pub fn skill_parts(skill: Skill, input: &SkillArg) -> Result<Vec<Part>, Error> {
+    match (skill, input) {
+        (Skill::DocumentFetch, SkillArg::Text(id)) => {
+            let id = non_blank(id, "document id")?;
+            Ok(vec![data_part("id", id)])
+        }
+        (Skill::LiturgicalReadings, SkillArg::When(when)) => match when {
+            When::Date(date) => Ok(vec![Part::text(date.to_string())]),
+            When::Text(text) => {
+                let text = date_text(text)?;
+                Ok(vec![Part::text(text)])
+            }
+        },
+        (Skill::SaintsOfTheDay, SkillArg::When(when)) => match when {
+            When::Date(date) => Ok(vec![data_part("date", &date.to_string())]),
+            When::Text(text) => {
+                let text = date_text(text)?;
+                if CivilDate::looks_iso(text) {
+                    Ok(vec![data_part("date", text)])
+                } else {
+                    Ok(vec![Part::text(text)])
+                }
+            }
+        },
+        (_, SkillArg::Text(text)) => {
+            let what = match skill {
+                Skill::CatholicQa => "question",
+                Skill::DocumentSearch => "search query",
+                _ => "query",
+            };
+            Ok(vec![Part::text(non_blank(text, what)?)])
+        }
+        (_, SkillArg::When(When::Text(text))) => Ok(vec![Part::text(non_blank(text, "query")?)]),
+        (_, SkillArg::When(When::Date(date))) => Ok(vec![Part::text(date.to_string())]),
+    }
+}
+
+/// The argument of a skill method.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SkillArg {
+    /// A question, query, name or id.
+    Text(String),
+    /// A date or date text (`liturgicalReadings`, `saintsOfTheDay`).
+    When(When),
+}
+
+/// The `message/send` request of a skill method.
+///
+/// # Errors
+/// `invalid_input` as [`skill_parts`] and [`message_send`] say.
+pub fn skill_request(skill: Skill, input: &SkillArg, ids: MessageIds) -> Result<SendRequest, Error> {
+    let parts = skill_parts(skill, input)?;
+    message_send(skill.id(), parts, ids)
+}
+
+/// A `tasks/get` request.
+///
+/// # Errors
+/// `invalid_input` for an empty task id.
+pub fn tasks_get(task_id: &str, request_id: RequestId) -> Result<TaskRequest, Error> {
+    task_request(method::TASKS_GET, task_id, request_id)
+}
+
+/// A `tasks/cancel` request.
+///
+/// # Errors
+/// `invalid_input` for an empty task id.
+pub fn tasks_cancel(task_id: &str, request_id: RequestId) -> Result<TaskRequest, Error> {
+    task_request(method::TASKS_CANCEL, task_id, request_id)
+}
+
+fn task_request(method: &str, task_id: &str, request_id: RequestId) -> Result<TaskRequest, Error> {
+    let id = non_blank(task_id, "task id")?;
+    Ok(JsonRpcRequest {
+        jsonrpc: JSONRPC_VERSION.to_owned(),
+        id: request_id,
+        method: method.to_owned(),
+        params: TaskQueryParams {
+            id: id.to_owned(),
+            history_length: None,
+            metadata: None,
+        },
+    })
+}
+
+fn non_blank<'a>(text: &'a str, what: &str) -> Result<&'a str, Error> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        Err(Error::invalid_input(format!("{what} must not be empty")))
+    } else {
+        Ok(trimmed)
+    }
+}
+
+fn date_text(text: &str) -> Result<&str, Error> {
+    let text = non_blank(text, "date")?;
+    if CivilDate::looks_iso(text) && CivilDate::parse_iso(text).is_none() {
+        return Err(Error::invalid_input(format!("{text} is not a calendar date")));
+    }
+    Ok(text)
+}
+
+fn data_part(key: &str, value: &str) -> Part {
+    let mut data = JsonObject::new();
+    data.insert(key.to_owned(), Value::String(value.to_owned()));
+    Part::data(data)
+}

@@ -1,0 +1,472 @@
+//! Typed results of the skill methods, decoded from a Task.
+//!
+//! The decoders select, they do not copy: big fields (an answer, a document body, citations, data
+//! records) are returned as nodes of the parsed body (`N`), so in the browser the JavaScript strings
+//! the platform parsed are handed back as they are. Small fields (ids, titles) are copied.
+
+use super::decode::{self, require_completed, task_info, wrong_type, TaskInfo};
+use super::error::Error;
+use super::json_view::{JsonKind, JsonView, Path};
+use super::skill::Skill;
+
+/// `catholicQa` → `QaAnswer`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QaAnswer<N> {
+    /// The Markdown answer with `[^n]` footnotes (a string node).
+    pub answer: N,
+    /// The citations as received (object nodes); footnote n is citation n − 1.
+    pub citations: Vec<N>,
+    /// Suggested follow-up questions (string nodes).
+    pub related_questions: Vec<N>,
+    /// The task.
+    pub task: TaskInfo,
+}
+
+/// One hit of `documentSearch`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchHit {
+    /// Feed it to `documentFetch` (a number id is turned into its decimal string).
+    pub id: String,
+    /// The document's page.
+    pub url: String,
+    /// The title.
+    pub title: String,
+}
+
+/// `documentSearch` → `SearchResults`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResults {
+    /// The hits, best first.
+    pub results: Vec<SearchHit>,
+    /// The task.
+    pub task: TaskInfo,
+}
+
+/// `documentFetch` → `Document`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document<N> {
+    /// The document id.
+    pub id: String,
+    /// The title.
+    pub title: String,
+    /// The author.
+    pub author: String,
+    /// The reference (`ref` on the wire).
+    pub reference: String,
+    /// The full text (a string node, possibly megabytes).
+    pub text: N,
+    /// The task.
+    pub task: TaskInfo,
+}
+
+/// `liturgicalReadings`, `saintsOfTheDay` → `TextResult`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextResult<N> {
+    /// The formatted text (a string node).
+    pub text: N,
+    /// The task.
+    pub task: TaskInfo,
+}
+
+/// The lookup skills → `SkillResult`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SkillResult<N> {
+    /// The first text part of the skill's artifact, if any.
+    pub text: Option<N>,
+    /// The `data` objects of the skill's artifact's data parts.
+    pub data: Vec<N>,
+    /// All artifacts as received (`None`: the task had none).
+    pub artifacts: Option<N>,
+    /// The task.
+    pub task: TaskInfo,
+}
+
+/// The typed answer of one skill. `None` inside is the skill's "not found" answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SkillAnswer<N> {
+    /// `catholic_qa`
+    Qa(QaAnswer<N>),
+    /// `document_search`
+    Search(SearchResults),
+    /// `document_fetch`; `None` for "Document not found."
+    Document(Option<Document<N>>),
+    /// `liturgical_readings` and `saints_of_the_day`; `None` for their not-found texts.
+    Text(Option<TextResult<N>>),
+    /// The five lookups (their "No results found." is a `SkillResult` with that text).
+    Lookup(SkillResult<N>),
+}
+
+/// Decodes the `result` of a `message/send` to `skill` into its typed answer.
+///
+/// # Errors
+/// `task_failed` for a failed task; `invalid_response` (naming the JSON path) when the task lacks
+/// what the skill answers with or a documented field has the wrong type.
+pub fn decode_skill<V: JsonView>(skill: Skill, result: &V) -> Result<SkillAnswer<V>, Error> {
+    let task = task_info(result)?;
+    require_completed(result, &task)?;
+    let root = Path::Root;
+    let at = root.key("result");
+    let artifacts = result.field_present("artifacts");
+    let chosen = match &artifacts {
+        Some(arts) => pick_artifact(arts, skill.artifact_name(), &at.key("artifacts"))?,
+        None => None,
+    };
+    let parts = match &chosen {
+        Some((index, artifact)) => read_parts(artifact, *index)?,
+        None => ArtifactParts {
+            texts: Vec::new(),
+            data: Vec::new(),
+            data_paths: Vec::new(),
+        },
+    };
+    if skill.is_lookup() {
+        return Ok(SkillAnswer::Lookup(SkillResult {
+            text: parts.texts.into_iter().next(),
+            data: parts.data,
+            artifacts,
+            task,
+        }));
+    }
+    if chosen.is_none() {
+        return Err(Error::invalid_response(format!(
+            "result.artifacts: no artifact for {}",
+            skill.id()
+        ))
+        .with_task_id(task.id));
+    }
+    if let Some(not_found) = skill.not_found_text() {
+        if parts.data.is_empty() && parts.texts.len() == 1 {
+            let is_not_found = parts
+                .texts
+                .first()
+                .and_then(JsonView::string)
+                .is_some_and(|t| t.trim() == not_found);
+            if is_not_found {
+                return Ok(match skill {
+                    Skill::DocumentFetch => SkillAnswer::Document(None),
+                    _ => SkillAnswer::Text(None),
+                });
+            }
+        }
+    }
+    let missing = |what: &str| Error::invalid_response(format!("result.artifacts: {} answer without {what}", skill.id()));
+    match skill {
+        Skill::CatholicQa => {
+            let answer = parts.texts.into_iter().next().ok_or_else(|| missing("a text part"))?;
+            let mut citations = Vec::new();
+            let mut related = Vec::new();
+            for (data, data_at) in parts.data.iter().zip(parts.data_paths.iter()) {
+                if let Some(list) = data.field_present("citations") {
+                    citations = data_at.with_path(|p| read_citations(&list, &p.key("citations")))?;
+                }
+                if let Some(list) = data.field_present("related_questions") {
+                    related =
+                        data_at.with_path(|p| read_strings(&list, &p.key("related_questions")))?;
+                }
+            }
+            Ok(SkillAnswer::Qa(QaAnswer {
+                answer,
+                citations,
+                related_questions: related,
+                task,
+            }))
+        }
+        Skill::DocumentSearch => {
+            let (data, data_at) = parts
+                .data
+                .iter()
+                .zip(parts.data_paths.iter())
+                .find(|(d, _)| d.field("results").is_some())
+                .ok_or_else(|| missing("a results data part"))?;
+            let results = data_at.with_path(|p| read_hits(data, &p.key("results")))?;
+            Ok(SkillAnswer::Search(SearchResults { results, task }))
+        }
+        Skill::DocumentFetch => {
+            let text = parts.texts.into_iter().next().ok_or_else(|| missing("a text part"))?;
+            let (meta, meta_at) = parts
+                .data
+                .iter()
+                .zip(parts.data_paths.iter())
+                .next()
+                .ok_or_else(|| missing("a metadata data part"))?;
+            let (id, title, author, reference) = meta_at.with_path(|p| {
+                Ok::<_, Error>((
+                    id_string(meta, "id", p)?,
+                    decode::required_string(meta, "title", p)?,
+                    decode::required_string(meta, "author", p)?,
+                    decode::required_string(meta, "ref", p)?,
+                ))
+            })?;
+            Ok(SkillAnswer::Document(Some(Document {
+                id,
+                title,
+                author,
+                reference,
+                text,
+                task,
+            })))
+        }
+        Skill::LiturgicalReadings | Skill::SaintsOfTheDay => {
+            let text = parts.texts.into_iter().next().ok_or_else(|| missing("a text part"))?;
+            Ok(SkillAnswer::Text(Some(TextResult { text, task })))
+        }
+        _ => Err(missing("a known shape")),
+    }
+}
+
+/// The artifact named `name`, else the first one. Returns its index and node.
+fn pick_artifact<V: JsonView>(arts: &V, name: &str, at: &Path<'_>) -> Result<Option<(usize, V)>, Error> {
+    let len = arts.array_len().ok_or_else(|| wrong_type(at, "array", arts.kind()))?;
+    let mut first = None;
+    for i in 0..len {
+        let Some(art) = arts.item(i) else { continue };
+        if art.kind() != JsonKind::Object {
+            return Err(wrong_type(&at.index(i), "object", art.kind()));
+        }
+        if art.field("name").as_ref().and_then(JsonView::string).as_deref() == Some(name) {
+            return Ok(Some((i, art)));
+        }
+        if first.is_none() {
+            first = Some((i, art));
+        }
+    }
+    Ok(first)
+}
+
+/// Where a data part sits: artifact index and part index.
+#[derive(Debug, Clone, Copy)]
+struct DataAt {
+    artifact: usize,
+    part: usize,
+}
+
+impl DataAt {
+    /// Calls `f` with the path `result.artifacts[a].parts[p].data`.
+    fn with_path<R>(self, f: impl FnOnce(&Path<'_>) -> R) -> R {
+        let root = Path::Root;
+        let result = root.key("result");
+        let arts = result.key("artifacts");
+        let art = arts.index(self.artifact);
+        let parts = art.key("parts");
+        let part = parts.index(self.part);
+        f(&part.key("data"))
+    }
+}
+
+struct ArtifactParts<V> {
+    texts: Vec<V>,
+    data: Vec<V>,
+    data_paths: Vec<DataAt>,
+}
+
+fn read_parts<V: JsonView>(artifact: &V, index: usize) -> Result<ArtifactParts<V>, Error> {
+    let root = Path::Root;
+    let result = root.key("result");
+    let arts = result.key("artifacts");
+    let at = arts.index(index);
+    let parts_at = at.key("parts");
+    let parts = artifact
+        .field("parts")
+        .ok_or_else(|| Error::invalid_response(format!("{parts_at}: missing")))?;
+    let len = parts
+        .array_len()
+        .ok_or_else(|| wrong_type(&parts_at, "array", parts.kind()))?;
+    let mut out = ArtifactParts {
+        texts: Vec::new(),
+        data: Vec::new(),
+        data_paths: Vec::new(),
+    };
+    for i in 0..len {
+        let Some(part) = parts.item(i) else { continue };
+        let part_at = parts_at.index(i);
+        if part.kind() != JsonKind::Object {
+            return Err(wrong_type(&part_at, "object", part.kind()));
+        }
+        let kind = decode::required_string(&part, "kind", &part_at)?;
+        match kind.as_str() {
+            "text" => {
+                let text = part
+                    .field("text")
+                    .ok_or_else(|| Error::invalid_response(format!("{}: missing", part_at.key("text"))))?;
+                if text.kind() != JsonKind::String {
+                    return Err(wrong_type(&part_at.key("text"), "string", text.kind()));
+                }
+                out.texts.push(text);
+            }
+            "data" => {
+                let data = part
+                    .field("data")
+                    .ok_or_else(|| Error::invalid_response(format!("{}: missing", part_at.key("data"))))?;
+                if data.kind() != JsonKind::Object {
+                    return Err(wrong_type(&part_at.key("data"), "object", data.kind()));
+                }
+                out.data.push(data);
+                out.data_paths.push(DataAt {
+                    artifact: index,
+                    part: i,
+                });
+            }
+            // File parts and kinds this version does not know are tolerated and skipped.
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// Citation fields and the JSON types the contract gives them (`null` allowed where marked).
+const CITATION_FIELDS: [(&str, JsonKind, bool); 8] = [
+    ("cited_text", JsonKind::String, false),
+    ("cited_text_heading", JsonKind::String, true),
+    ("document_title", JsonKind::String, true),
+    ("document_index", JsonKind::Number, false),
+    ("document_author", JsonKind::String, true),
+    ("document_year", JsonKind::String, true),
+    ("document_reference", JsonKind::String, true),
+    ("source_url", JsonKind::String, false),
+];
+
+fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
+    let len = list
+        .array_len()
+        .ok_or_else(|| Error::invalid_response(format!("{at}: expected array, found {}", list.kind().name())))?;
+    let mut out = Vec::with_capacity(len);
+    for i in 0..len {
+        let Some(c) = list.item(i) else { continue };
+        if c.kind() != JsonKind::Object {
+            return Err(Error::invalid_response(format!(
+                "{at}[{i}]: expected object, found {}",
+                c.kind().name()
+            )));
+        }
+        for (key, want, nullable) in CITATION_FIELDS {
+            let Some(v) = c.field(key) else { continue };
+            let found = v.kind();
+            let ok = found == want
+                || (nullable && found == JsonKind::Null)
+                || (want == JsonKind::Number && found == JsonKind::Number);
+            if !ok {
+                return Err(Error::invalid_response(format!(
+                    "{at}[{i}].{key}: expected {}{}, found {}",
+                    want.name(),
+                    if nullable { " or null" } else { "" },
+                    found.name()
+                )));
+            }
+            if key == "document_index" {
+                let n = v.number().unwrap_or(f64::NAN);
+                if !(n.fract() == 0.0 && n >= 0.0) {
+                    return Err(Error::invalid_response(format!(
+                        "{at}[{i}].document_index: expected a non-negative integer"
+                    )));
+                }
+            }
+        }
+        out.push(c);
+    }
+    Ok(out)
+}
+
+fn read_strings<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
+    let len = list
+        .array_len()
+        .ok_or_else(|| Error::invalid_response(format!("{at}: expected array, found {}", list.kind().name())))?;
+    let mut out = Vec::with_capacity(len);
+    for i in 0..len {
+        let Some(s) = list.item(i) else { continue };
+        if s.kind() != JsonKind::String {
+            return Err(Error::invalid_response(format!(
+                "{at}[{i}]: expected string, found {}",
+                s.kind().name()
+            )));
+        }
+        out.push(s);
+    }
+    Ok(out)
+}
+
+fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit>, Error> {
+    let list = data
+        .field("results")
+        .ok_or_else(|| Error::invalid_response(format!("{at}: missing")))?;
+    let len = list
+        .array_len()
+        .ok_or_else(|| Error::invalid_response(format!("{at}: expected array, found {}", list.kind().name())))?;
+    let mut out = Vec::with_capacity(len);
+    for i in 0..len {
+        let Some(hit) = list.item(i) else { continue };
+        if hit.kind() != JsonKind::Object {
+            return Err(Error::invalid_response(format!(
+                "{at}[{i}]: expected object, found {}",
+                hit.kind().name()
+            )));
+        }
+        let p = at.index(i);
+        out.push(SearchHit {
+            id: id_string(&hit, "id", &p)?,
+            url: decode::required_string(&hit, "url", &p)?,
+            title: decode::required_string(&hit, "title", &p)?,
+        });
+    }
+    Ok(out)
+}
+
+/// A string id, or an integer id turned into its decimal string.
+fn id_string<V: JsonView>(obj: &V, key: &str, at: &Path<'_>) -> Result<String, Error> {
+    let v = obj
+        .field(key)
+        .ok_or_else(|| Error::invalid_response(format!("{}: missing", at.key(key))))?;
+    match v.kind() {
+        JsonKind::Number => Ok(decode::integer(&v, &at.key(key))?.to_string()),
+        _ => v
+            .string()
+            .map(|s| s.into_owned())
+            .ok_or_else(|| wrong_type(&at.key(key), "string", v.kind())),
+    }
+}
+
+/// Reads a whole `message/send` response for `skill`: envelope, Task, then the typed answer.
+///
+/// `body` is the parsed body (`None`: not JSON), `status` the HTTP status.
+///
+/// # Errors
+/// Everything [`decode::read_envelope`] and [`decode_skill`] report.
+pub fn decode_skill_response<V: JsonView>(
+    skill: Skill,
+    body: Option<V>,
+    status: u16,
+    expected_id: &super::wire::RequestId,
+) -> Result<SkillAnswer<V>, Error> {
+    let result = decode::read_envelope(body, status, expected_id)?;
+    decode_skill(skill, &result)
+}
+
+/// Reads a `message/send` response for any skill and returns the Task node, after checking that it
+/// is a Task that completed.
+///
+/// # Errors
+/// Everything [`decode::read_envelope`] reports; `invalid_response` when the result is not a Task;
+/// `task_failed` for a failed, rejected or canceled task.
+pub fn decode_sent_task<V: JsonView>(
+    body: Option<V>,
+    status: u16,
+    expected_id: &super::wire::RequestId,
+) -> Result<V, Error> {
+    let result = decode::read_envelope(body, status, expected_id)?;
+    let info = task_info(&result)?;
+    require_completed(&result, &info)?;
+    Ok(result)
+}
+
+/// Reads a `tasks/get` or `tasks/cancel` response and returns the Task node in whatever state.
+///
+/// # Errors
+/// Everything [`decode::read_envelope`] reports; `invalid_response` when the result is not a Task.
+pub fn decode_task<V: JsonView>(
+    body: Option<V>,
+    status: u16,
+    expected_id: &super::wire::RequestId,
+) -> Result<V, Error> {
+    let result = decode::read_envelope(body, status, expected_id)?;
+    task_info(&result)?;
+    Ok(result)
+}

@@ -1,0 +1,113 @@
+//! The retry policy of the SDK as pure functions: whether to try again, and after how long.
+//!
+//! - At most `max_retries` further attempts; exponential backoff with full jitter (base 500 ms, cap
+//!   8 s); `Retry-After` (seconds or HTTP date) and `retry-after-ms` honoured up to 60 s.
+//! - Retried: network failures, HTTP 408, 429, 500, 502, 503, 504, and `rate_limited`.
+//! - Never retried: any other JSON-RPC error (inside HTTP 200 it is an answer), `aborted`, bad input,
+//!   and a timeout of `message/send` (the service may already have spent quota on it).
+//!
+//! The caller supplies the randomness (`random` in `[0, 1)`) and the clock, so tests are exact.
+
+use super::error::{Error, ErrorKind};
+use super::request::method;
+
+/// The largest integer a JavaScript number holds exactly; waits are clamped to it.
+pub const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
+
+/// Retry settings. [`RetryPolicy::default`] is the contract's policy with 2 retries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetryPolicy {
+    /// Further attempts after the first.
+    pub max_retries: u32,
+    /// Backoff base: the first retry waits up to this long.
+    pub base_delay_ms: u64,
+    /// Backoff cap.
+    pub max_delay_ms: u64,
+    /// The longest server-requested wait that is honoured (longer ones are cut to this).
+    pub max_retry_after_ms: u64,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            max_retries: 2,
+            base_delay_ms: 500,
+            max_delay_ms: 8_000,
+            max_retry_after_ms: 60_000,
+        }
+    }
+}
+
+/// HTTP statuses that are worth another attempt.
+pub const RETRYABLE_STATUSES: [u16; 6] = [408, 429, 500, 502, 503, 504];
+
+impl RetryPolicy {
+    /// The wait before retry number `retries_done + 1`, or `None` to give up with `error`.
+    ///
+    /// `method` is the JSON-RPC method (or `"agent_card"` for the card GET), `random` a number in
+    /// `[0, 1)` used for jitter.
+    pub fn next_delay_ms(&self, method: &str, retries_done: u32, error: &Error, random: f64) -> Option<u64> {
+        if retries_done >= self.max_retries || !is_retryable(method, error) {
+            return None;
+        }
+        if let Some(wait) = error.retry_after_ms() {
+            return Some(wait.min(self.max_retry_after_ms));
+        }
+        Some(self.backoff_ms(retries_done, random))
+    }
+
+    /// Full-jitter exponential backoff: uniform in `[0, min(cap, base · 2^retries_done))`.
+    pub fn backoff_ms(&self, retries_done: u32, random: f64) -> u64 {
+        let exp = 1u64.checked_shl(retries_done.min(32)).unwrap_or(u64::MAX);
+        let ceiling = self.base_delay_ms.saturating_mul(exp).min(self.max_delay_ms);
+        let r = if random.is_finite() { random.clamp(0.0, 1.0) } else { 0.0 };
+        // `ceiling` ≤ max_delay_ms, so the product stays far inside f64's exact range.
+        (r * ceiling as f64).floor() as u64
+    }
+}
+
+/// True when `error` may be retried for `method` (ignoring the attempt count).
+pub fn is_retryable(method: &str, error: &Error) -> bool {
+    match error.kind() {
+        ErrorKind::Aborted | ErrorKind::InvalidInput => false,
+        ErrorKind::Network | ErrorKind::RateLimited => true,
+        // The request may have reached the service: only idempotent calls are repeated.
+        ErrorKind::Timeout => method != method::MESSAGE_SEND,
+        _ => error.status().is_some_and(|s| RETRYABLE_STATUSES.contains(&s)),
+    }
+}
+
+/// The wait the server asked for, in milliseconds, from `retry-after-ms` (preferred) or
+/// `Retry-After` (seconds, possibly fractional, or an HTTP date compared with `now_ms`).
+/// A date in the past gives 0; a negative, non-finite or unreadable value is ignored (`None`).
+pub fn parse_retry_after(retry_after: Option<&str>, retry_after_ms: Option<&str>, now_ms: f64) -> Option<u64> {
+    if let Some(ms) = retry_after_ms.and_then(|v| parse_non_negative(v.trim())) {
+        return Some(clamp_ms(ms));
+    }
+    let value = retry_after?.trim();
+    if let Some(secs) = parse_non_negative(value) {
+        return Some(clamp_ms(secs * 1000.0));
+    }
+    let date = httpdate::parse_http_date(value).ok()?;
+    let since_epoch = date.duration_since(std::time::UNIX_EPOCH).ok()?;
+    let date_ms = since_epoch.as_secs_f64() * 1000.0;
+    Some(clamp_ms((date_ms - now_ms).max(0.0)))
+}
+
+fn parse_non_negative(text: &str) -> Option<f64> {
+    // Only plain decimal numbers: `120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`.
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+')) {
+        return None;
+    }
+    let n: f64 = text.parse().ok()?;
+    (n.is_finite() && n >= 0.0).then_some(n)
+}
+
+fn clamp_ms(ms: f64) -> u64 {
+    if ms >= MAX_SAFE_INTEGER as f64 {
+        MAX_SAFE_INTEGER
+    } else {
+        // Non-negative and below 2^53: exact.
+        ms.ceil().max(0.0) as u64
+    }
+}

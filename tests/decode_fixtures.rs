@@ -17,7 +17,7 @@ fn id() -> RequestId {
 fn decode<R>(skill: Skill, name: &str, status: u16, check: impl FnOnce(Result<SkillAnswer<&Value>, Error>) -> R) -> R {
     let text = fixture(&format!("responses/{name}"));
     let body = parse_body(&text);
-    check(decode_skill_response(skill, body.as_ref(), status, &id()))
+    check(decode_skill_response(skill, body.as_ref(), status, Some(&id())))
 }
 
 fn kind_of(skill: Skill, name: &str, status: u16) -> Error {
@@ -126,7 +126,7 @@ fn tolerated_quirks() {
     });
     decode(Skill::CatholicQa, "floats_for_ints.json", 200, |r| assert!(r.is_ok()));
     let body = parse_body(&fixture("responses/numeric_id.json"));
-    let r = decode_skill_response(Skill::DocumentSearch, body.as_ref(), 200, &RequestId::from(7));
+    let r = decode_skill_response(Skill::DocumentSearch, body.as_ref(), 200, Some(&RequestId::from(7)));
     assert!(r.is_ok(), "7.0 answers id 7: {r:?}");
 }
 
@@ -204,12 +204,12 @@ fn http_errors_without_json_rpc_bodies() {
 #[test]
 fn protocol_level_task_decoders() {
     let body = parse_body(&fixture("responses/task_failed.json"));
-    assert!(decode_task(body.as_ref(), 200, &id()).is_ok(), "tasks/get returns failed tasks as they are");
-    let e = decode_sent_task(body.as_ref(), 200, &id()).unwrap_err();
+    assert!(decode_task(body.as_ref(), 200, Some(&id())).is_ok(), "tasks/get returns failed tasks as they are");
+    let e = decode_sent_task(body.as_ref(), 200, Some(&id())).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TaskFailed);
     let body = parse_body(&fixture("responses/message_instead_of_task.json"));
-    assert_eq!(decode_task(body.as_ref(), 200, &id()).unwrap_err().kind(), ErrorKind::InvalidResponse);
+    assert_eq!(decode_task(body.as_ref(), 200, Some(&id())).unwrap_err().kind(), ErrorKind::InvalidResponse);
     let body = parse_body(&fixture("responses/qa_answer.json"));
-    let task = decode_sent_task(body.as_ref(), 200, &id()).unwrap();
+    let task = decode_sent_task(body.as_ref(), 200, Some(&id())).unwrap();
     assert_eq!(task["kind"], "task");
 }

@@ -9,6 +9,7 @@ use super::wire::RequestId;
 /// Reads a response and returns its `result` member.
 ///
 /// `body` is the parsed body, or `None` when the body was not JSON. `status` is the HTTP status.
+/// `expected_id` is the id of the request; `None` skips the id check (a body read out of context).
 ///
 /// # Errors
 /// - a JSON-RPC `error` member: the kind of [`Error::from_rpc`], with the HTTP status;
@@ -18,7 +19,7 @@ use super::wire::RequestId;
 pub fn read_envelope<V: JsonView>(
     body: Option<V>,
     status: u16,
-    expected_id: &RequestId,
+    expected_id: Option<&RequestId>,
 ) -> Result<V, Error> {
     let ok_status = (200..300).contains(&status);
     let Some(body) = body else {
@@ -44,7 +45,7 @@ enum Envelope<V> {
     Error { code: i64, message: String },
 }
 
-fn check_envelope<V: JsonView>(body: &V, expected_id: &RequestId) -> Result<Envelope<V>, Error> {
+fn check_envelope<V: JsonView>(body: &V, expected_id: Option<&RequestId>) -> Result<Envelope<V>, Error> {
     if body.kind() != JsonKind::Object {
         return Err(Error::invalid_response(format!(
             "expected a JSON-RPC response object, found {}",
@@ -100,7 +101,10 @@ fn check_envelope<V: JsonView>(body: &V, expected_id: &RequestId) -> Result<Enve
     }
 }
 
-fn check_id<V: JsonView>(id: Option<&V>, expected: &RequestId, may_be_null: bool) -> Result<(), Error> {
+fn check_id<V: JsonView>(id: Option<&V>, expected: Option<&RequestId>, may_be_null: bool) -> Result<(), Error> {
+    let Some(expected) = expected else {
+        return Ok(());
+    };
     let matches = match id {
         None => may_be_null,
         Some(id) => match (id.kind(), expected) {

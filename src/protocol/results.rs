@@ -113,11 +113,7 @@ pub fn decode_skill<V: JsonView>(skill: Skill, result: &V) -> Result<SkillAnswer
     };
     let parts = match &chosen {
         Some((index, artifact)) => read_parts(artifact, *index)?,
-        None => ArtifactParts {
-            texts: Vec::new(),
-            data: Vec::new(),
-            data_paths: Vec::new(),
-        },
+        None => ArtifactParts::empty(),
     };
     if skill.is_lookup() {
         return Ok(SkillAnswer::Lookup(SkillResult {
@@ -127,7 +123,42 @@ pub fn decode_skill<V: JsonView>(skill: Skill, result: &V) -> Result<SkillAnswer
             task,
         }));
     }
-    if chosen.is_none() {
+    decode_known(skill, chosen.is_some(), parts, task)
+}
+
+/// Decodes the `result` of a skill this version does not know as a [`SkillResult`] over the
+/// artifact named `artifact_name` (else the first artifact).
+///
+/// # Errors
+/// As [`decode_skill`].
+pub fn decode_other_skill<V: JsonView>(artifact_name: &str, result: &V) -> Result<SkillResult<V>, Error> {
+    let task = task_info(result)?;
+    require_completed(result, &task)?;
+    let root = Path::Root;
+    let at = root.key("result");
+    let artifacts = result.field_present("artifacts");
+    let parts = match &artifacts {
+        Some(arts) => match pick_artifact(arts, artifact_name, &at.key("artifacts"))? {
+            Some((index, artifact)) => read_parts(&artifact, index)?,
+            None => ArtifactParts::empty(),
+        },
+        None => ArtifactParts::empty(),
+    };
+    Ok(SkillResult {
+        text: parts.texts.into_iter().next(),
+        data: parts.data,
+        artifacts,
+        task,
+    })
+}
+
+fn decode_known<V: JsonView>(
+    skill: Skill,
+    has_artifact: bool,
+    parts: ArtifactParts<V>,
+    task: TaskInfo,
+) -> Result<SkillAnswer<V>, Error> {
+    if !has_artifact {
         return Err(Error::invalid_response(format!(
             "result.artifacts: no artifact for {}",
             skill.id()
@@ -259,6 +290,16 @@ struct ArtifactParts<V> {
     data_paths: Vec<DataAt>,
 }
 
+impl<V> ArtifactParts<V> {
+    fn empty() -> Self {
+        Self {
+            texts: Vec::new(),
+            data: Vec::new(),
+            data_paths: Vec::new(),
+        }
+    }
+}
+
 fn read_parts<V: JsonView>(artifact: &V, index: usize) -> Result<ArtifactParts<V>, Error> {
     let root = Path::Root;
     let result = root.key("result");
@@ -271,11 +312,7 @@ fn read_parts<V: JsonView>(artifact: &V, index: usize) -> Result<ArtifactParts<V
     let len = parts
         .array_len()
         .ok_or_else(|| wrong_type(&parts_at, "array", parts.kind()))?;
-    let mut out = ArtifactParts {
-        texts: Vec::new(),
-        data: Vec::new(),
-        data_paths: Vec::new(),
-    };
+    let mut out = ArtifactParts::empty();
     for i in 0..len {
         let Some(part) = parts.item(i) else { continue };
         let part_at = parts_at.index(i);
@@ -434,7 +471,7 @@ pub fn decode_skill_response<V: JsonView>(
     skill: Skill,
     body: Option<V>,
     status: u16,
-    expected_id: &super::wire::RequestId,
+    expected_id: Option<&super::wire::RequestId>,
 ) -> Result<SkillAnswer<V>, Error> {
     let result = decode::read_envelope(body, status, expected_id)?;
     decode_skill(skill, &result)
@@ -449,7 +486,7 @@ pub fn decode_skill_response<V: JsonView>(
 pub fn decode_sent_task<V: JsonView>(
     body: Option<V>,
     status: u16,
-    expected_id: &super::wire::RequestId,
+    expected_id: Option<&super::wire::RequestId>,
 ) -> Result<V, Error> {
     let result = decode::read_envelope(body, status, expected_id)?;
     let info = task_info(&result)?;
@@ -464,7 +501,7 @@ pub fn decode_sent_task<V: JsonView>(
 pub fn decode_task<V: JsonView>(
     body: Option<V>,
     status: u16,
-    expected_id: &super::wire::RequestId,
+    expected_id: Option<&super::wire::RequestId>,
 ) -> Result<V, Error> {
     let result = decode::read_envelope(body, status, expected_id)?;
     task_info(&result)?;

@@ -1,0 +1,90 @@
+//! The sans-IO helpers: build a JSON-RPC request, or read a response body, without fetching.
+
+use wasm_bindgen::prelude::*;
+
+use super::convert;
+use super::error::{invalid_input, Failure};
+use super::runtime;
+use super::types::{BuildOptionsJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
+use crate::protocol::request::{self, MessageIds};
+use crate::protocol::results::{decode_other_skill, decode_skill_response, SkillAnswer, SkillResult};
+use crate::protocol::wire::RequestId;
+use crate::protocol::{decode, JsonView, Skill};
+use js_sys::Reflect;
+
+fn field_string(opts: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
+    match Reflect::get(opts, &JsValue::from_str(key)) {
+        Ok(v) if v.is_undefined() => Ok(None),
+        Ok(v) => v
+            .as_string()
+            .filter(|s| !s.trim().is_empty())
+            .map(Some)
+            .ok_or_else(|| invalid_input(format!("opts.{key} must be a non-empty string"))),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The JSON-RPC `message/send` request a client method would send for `skillId` and `input`
+/// (a string is encoded the way the skill's own method encodes it; parts are sent as given).
+///
+/// # Errors
+/// Throws `MagisteriumError` with kind `"invalid_input"` for empty input or a bad option.
+#[wasm_bindgen(js_name = buildRequest)]
+pub fn build_request(
+    #[wasm_bindgen(js_name = skillId)] skill_id: &str,
+    input: InputJs,
+    opts: Option<BuildOptionsJs>,
+) -> Result<JsonRpcRequestJs, JsValue> {
+    let opts: JsValue = opts.map_or(JsValue::UNDEFINED, Into::into);
+    let mut ids = MessageIds::new(String::new());
+    if opts.is_object() {
+        ids.message_id = field_string(&opts, "messageId")?.unwrap_or_default();
+        ids.context_id = field_string(&opts, "contextId")?;
+        let id = Reflect::get(&opts, &JsValue::from_str("id")).unwrap_or(JsValue::UNDEFINED);
+        ids.request_id = if let Some(s) = id.as_string() {
+            Some(RequestId::String(s))
+        } else if let Some(n) = id.as_f64() {
+            let n = serde_json::Number::from_f64(n).ok_or_else(|| invalid_input("opts.id must be finite"))?;
+            Some(RequestId::Number(n))
+        } else if id.is_undefined() {
+            None
+        } else {
+            return Err(invalid_input("opts.id must be a string or a number"));
+        };
+    } else if !opts.is_undefined() && !opts.is_null() {
+        return Err(invalid_input("opts must be an object"));
+    }
+    if ids.message_id.is_empty() {
+        ids.message_id = runtime::uuid();
+    }
+    let parts = super::client::parts_for(skill_id, &input).map_err(invalid_input)?;
+    let req = request::message_send(skill_id, parts, ids).map_err(|e| Failure::from(e).into_js())?;
+    let value = serde::Serialize::serialize(&req, &serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| invalid_input(e.to_string()))?;
+    Ok(value.into())
+}
+
+/// Decodes a response body of a `message/send` to `skillId` into the skill's typed result
+/// (`null` for the skill's "not found" answer); a skill this version does not know gives a
+/// `SkillResult`. The JSON-RPC id is not checked (the request is not known here).
+///
+/// # Errors
+/// Throws `MagisteriumError` exactly like the client would reject.
+#[wasm_bindgen(js_name = decodeResponse)]
+pub fn decode_response(#[wasm_bindgen(js_name = skillId)] skill_id: &str, body: &str) -> Result<SkillOutputJs, JsValue> {
+    let parsed = runtime::parse_json(&JsValue::from_str(body));
+    let parsed = (!parsed.is_undefined()).then_some(parsed);
+    let data = parsed
+        .as_ref()
+        .and_then(|b| b.field("error"))
+        .and_then(|e| e.field("data"))
+        .unwrap_or(JsValue::UNDEFINED);
+    let fail = |error| Failure { error, data: data.clone(), cause: JsValue::UNDEFINED }.into_js();
+    let value = match Skill::from_id(skill_id) {
+        Some(skill) => decode_skill_response(skill, parsed, 200, None).map(convert::skill_answer),
+        None => decode::read_envelope(parsed, 200, None)
+            .and_then(|result| decode_other_skill(&format!("{skill_id}_result"), &result))
+            .map(|r: SkillResult<JsValue>| convert::skill_answer(SkillAnswer::Lookup(r))),
+    };
+    value.map(Into::into).map_err(fail)
+}

@@ -1,0 +1,194 @@
+//! The TypeScript declarations of the public surface (they land in `pkg/*.d.ts`) and the opaque
+//! extern types that let Rust signatures name them.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** Options of {@link MagisteriumClient}. Every field is optional. */
+export interface ClientOptions {
+  /** JSON-RPC URL. Default "https://www.magisterium.com/api/v1/a2a". Point it at the Worker proxy
+   *  (e.g. "/api/v1/a2a") to keep tokens off the page. */
+  endpoint?: string;
+  /** Default: origin of `endpoint` + "/.well-known/agent.json"; on 404 the client also tries
+   *  "/.well-known/agent-card.json". */
+  agentCardUrl?: string;
+  /** Bearer token, or a provider called per request. Omitted: no Authorization header is sent.
+   *  When a provider's token is refused (`unauthorized`) it is called once more and the call repeated once. */
+  token?: string | (() => string | Promise<string>);
+  /** Default: the global fetch (pages, web workers, workerd, Node 20+). Called as a plain function. */
+  fetch?: typeof fetch;
+  /** Time budget per attempt, in milliseconds. Default 60000. */
+  timeoutMs?: number;
+  /** Further attempts after a retryable failure (0–10). Default 2. */
+  maxRetries?: number;
+  /** Sent with every request. */
+  headers?: Record<string, string>;
+  /** Largest answer read. Default 32 MiB; a larger one rejects with kind "invalid_response" without reading the rest. */
+  maxResponseBytes?: number;
+  /** Client-side pacing under the service's limits (15 calls a minute, 2 of them catholic_qa). Default off. */
+  pacing?: boolean | { perMinute?: number; qaPerMinute?: number };
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Aborting rejects with kind "aborted" and cancels the fetch. */
+  signal?: AbortSignal;
+  /** Overrides the client's time budget for this call. */
+  timeoutMs?: number;
+  /** Sent as message.contextId. */
+  contextId?: string;
+  /** Default: a fresh random UUID. Retries resend the same one. */
+  messageId?: string;
+  /** Sent with this call only. */
+  headers?: Record<string, string>;
+}
+
+/** Options of {@link buildRequest}. */
+export interface BuildOptions {
+  /** JSON-RPC id. Default: the message id. */
+  id?: string | number;
+  /** Default: a fresh random UUID. */
+  messageId?: string;
+  contextId?: string;
+}
+
+/** A date argument: a `Date` (its local calendar day), "YYYY-MM-DD", or text such as "next Sunday". */
+export type DateInput = Date | string;
+
+export type TaskState =
+  | "submitted" | "working" | "input-required" | "completed" | "canceled" | "failed"
+  | "rejected" | "auth-required" | "unknown";
+
+/** The returned Task, in short. */
+export interface TaskInfo { id: string; contextId: string; state: TaskState }
+
+/** One source of a {@link QaAnswer}; footnote `[^n]` is citation n − 1. Passed through as received. */
+export interface Citation {
+  cited_text?: string;
+  cited_text_heading?: string | null;
+  document_title?: string | null;
+  document_index?: number;
+  document_author?: string | null;
+  document_year?: string | null;
+  document_reference?: string | null;
+  source_url?: string;
+  [key: string]: unknown;
+}
+
+export interface QaAnswer { answer: string; citations: Citation[]; relatedQuestions: string[]; task: TaskInfo }
+export interface SearchResult { id: string; url: string; title: string }
+export interface SearchResults { results: SearchResult[]; task: TaskInfo }
+export interface Document { id: string; title: string; author: string; ref: string; text: string; task: TaskInfo }
+export interface TextResult { text: string; task: TaskInfo }
+export interface SkillResult { text?: string; data: Record<string, unknown>[]; artifacts: Artifact[]; task: TaskInfo }
+
+/** Any result of {@link decodeResponse}. */
+export type SkillOutput = QaAnswer | SearchResults | Document | TextResult | SkillResult | null;
+
+export interface TextPart { kind: "text"; text: string; metadata?: Record<string, unknown> }
+export interface DataPart { kind: "data"; data: Record<string, unknown>; metadata?: Record<string, unknown> }
+export interface FilePart {
+  kind: "file";
+  file: { bytes: string; uri?: never; name?: string; mimeType?: string } | { uri: string; bytes?: never; name?: string; mimeType?: string };
+  metadata?: Record<string, unknown>;
+}
+export type Part = TextPart | DataPart | FilePart;
+
+export interface Message {
+  role: "user" | "agent";
+  parts: Part[];
+  messageId: string;
+  kind: "message";
+  taskId?: string;
+  contextId?: string;
+  referenceTaskIds?: string[];
+  metadata?: Record<string, unknown>;
+}
+export interface TaskStatus { state: TaskState; message?: Message; timestamp?: string }
+export interface Artifact { artifactId: string; name?: string; description?: string; parts: Part[]; metadata?: Record<string, unknown> }
+export interface Task {
+  id: string;
+  contextId: string;
+  status: TaskStatus;
+  kind: "task";
+  history?: Message[];
+  artifacts?: Artifact[];
+  metadata?: Record<string, unknown>;
+}
+
+export interface AgentSkill {
+  id: string; name: string; description: string; tags: string[];
+  examples?: string[]; inputModes?: string[]; outputModes?: string[];
+}
+export interface AgentCapabilities { streaming?: boolean; pushNotifications?: boolean; stateTransitionHistory?: boolean }
+export interface AgentCard {
+  protocolVersion: string; name: string; description: string; url: string; version: string;
+  capabilities: AgentCapabilities; defaultInputModes: string[]; defaultOutputModes: string[];
+  skills: AgentSkill[];
+  provider?: { organization: string; url: string };
+  documentationUrl?: string; preferredTransport?: string; iconUrl?: string;
+  securitySchemes?: Record<string, Record<string, unknown>>;
+  security?: Record<string, string[]>[];
+  [key: string]: unknown;
+}
+
+export interface JsonRpcRequest {
+  jsonrpc: "2.0";
+  id: string | number;
+  method: "message/send" | "tasks/get" | "tasks/cancel";
+  params: { message: Message } | { id: string };
+}
+
+export type ErrorKind =
+  | "unauthorized" | "plan_required" | "rate_limited" | "task_not_found" | "invalid_params"
+  | "method_not_found" | "rpc_error" | "task_failed" | "http_error" | "timeout" | "aborted"
+  | "network" | "invalid_response" | "invalid_input";
+
+/** Every rejection of the SDK: a real `Error` with the details below. */
+export interface MagisteriumError extends Error {
+  name: "MagisteriumError";
+  kind: ErrorKind;
+  /** JSON-RPC error code, when there was one. */
+  code?: number;
+  /** HTTP status, when there was a response. */
+  status?: number;
+  /** From Retry-After / retry-after-ms, when present. */
+  retryAfterMs?: number;
+  /** JSON-RPC error.data. */
+  data?: unknown;
+  taskId?: string;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(typescript_type = "ClientOptions")]
+    pub type ClientOptionsJs;
+    #[wasm_bindgen(typescript_type = "CallOptions")]
+    pub type CallOptionsJs;
+    #[wasm_bindgen(typescript_type = "BuildOptions")]
+    pub type BuildOptionsJs;
+    #[wasm_bindgen(typescript_type = "DateInput")]
+    pub type DateInputJs;
+    #[wasm_bindgen(typescript_type = "string | Part[]")]
+    pub type InputJs;
+    #[wasm_bindgen(typescript_type = "QaAnswer")]
+    pub type QaAnswerJs;
+    #[wasm_bindgen(typescript_type = "SearchResults")]
+    pub type SearchResultsJs;
+    #[wasm_bindgen(typescript_type = "Document | null")]
+    pub type DocumentJs;
+    #[wasm_bindgen(typescript_type = "TextResult | null")]
+    pub type TextResultJs;
+    #[wasm_bindgen(typescript_type = "SkillResult")]
+    pub type SkillResultJs;
+    #[wasm_bindgen(typescript_type = "SkillOutput")]
+    pub type SkillOutputJs;
+    #[wasm_bindgen(typescript_type = "Task")]
+    pub type TaskJs;
+    #[wasm_bindgen(typescript_type = "AgentCard")]
+    pub type AgentCardJs;
+    #[wasm_bindgen(typescript_type = "JsonRpcRequest")]
+    pub type JsonRpcRequestJs;
+}

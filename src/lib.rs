@@ -10,7 +10,7 @@
 pub mod protocol;
 
 #[cfg(target_arch = "wasm32")]
-mod web;
+pub mod web;
 
 #[cfg(feature = "worker")]
 pub mod worker;

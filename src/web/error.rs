@@ -9,8 +9,11 @@ use crate::protocol::{Error, ErrorKind};
 /// exception that caused it (`cause`).
 #[derive(Debug)]
 pub struct Failure {
+    /// What went wrong.
     pub error: Error,
+    /// `error.data` of the JSON-RPC answer (`undefined` when none).
     pub data: JsValue,
+    /// The JavaScript exception behind it (`undefined` when none).
     pub cause: JsValue,
 }
 

@@ -2,12 +2,16 @@
 //! turns core errors into `MagisteriumError` objects. No protocol logic lives here.
 
 mod abort;
-mod client;
+pub mod client;
 mod convert;
-mod error;
-mod helpers;
+pub mod error;
+pub mod helpers;
 mod js_view;
 mod options;
 mod runtime;
 mod transport;
-mod types;
+pub mod types;
+
+pub use client::MagisteriumClient;
+pub use error::is_magisterium_error;
+pub use helpers::{build_request, decode_response};

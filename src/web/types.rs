@@ -163,32 +163,46 @@ export interface MagisteriumError extends Error {
 
 #[wasm_bindgen]
 extern "C" {
+    /// The TypeScript `ClientOptions`.
     #[wasm_bindgen(typescript_type = "ClientOptions")]
     pub type ClientOptionsJs;
+    /// The TypeScript `CallOptions`.
     #[wasm_bindgen(typescript_type = "CallOptions")]
     pub type CallOptionsJs;
+    /// The TypeScript `BuildOptions`.
     #[wasm_bindgen(typescript_type = "BuildOptions")]
     pub type BuildOptionsJs;
+    /// The TypeScript `DateInput`.
     #[wasm_bindgen(typescript_type = "DateInput")]
     pub type DateInputJs;
+    /// The TypeScript `string | Part[]`.
     #[wasm_bindgen(typescript_type = "string | Part[]")]
     pub type InputJs;
+    /// The TypeScript `QaAnswer`.
     #[wasm_bindgen(typescript_type = "QaAnswer")]
     pub type QaAnswerJs;
+    /// The TypeScript `SearchResults`.
     #[wasm_bindgen(typescript_type = "SearchResults")]
     pub type SearchResultsJs;
+    /// The TypeScript `Document | null`.
     #[wasm_bindgen(typescript_type = "Document | null")]
     pub type DocumentJs;
+    /// The TypeScript `TextResult | null`.
     #[wasm_bindgen(typescript_type = "TextResult | null")]
     pub type TextResultJs;
+    /// The TypeScript `SkillResult`.
     #[wasm_bindgen(typescript_type = "SkillResult")]
     pub type SkillResultJs;
+    /// The TypeScript `SkillOutput`.
     #[wasm_bindgen(typescript_type = "SkillOutput")]
     pub type SkillOutputJs;
+    /// The TypeScript `Task`.
     #[wasm_bindgen(typescript_type = "Task")]
     pub type TaskJs;
+    /// The TypeScript `AgentCard`.
     #[wasm_bindgen(typescript_type = "AgentCard")]
     pub type AgentCardJs;
+    /// The TypeScript `JsonRpcRequest`.
     #[wasm_bindgen(typescript_type = "JsonRpcRequest")]
     pub type JsonRpcRequestJs;
 }

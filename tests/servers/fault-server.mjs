@@ -1,0 +1,181 @@
+// A fault-injecting A2A upstream for tests, on 127.0.0.1 only. No dependencies.
+//
+//   node tests/servers/fault-server.mjs [port]     (port 0: pick one; prints "listening <port>")
+//
+// Routes (POST unless noted; every answer carries permissive CORS so browser tests can call it):
+//   /ok/<fixture>                 200 + tests/fixtures/responses/<fixture>.json, id replaced by the request's
+//   /status/<code>/<fixture>      that status + fixture (id echoed)
+//   /html/<code>                  an HTML error page with that status
+//   /slow/<ms>/<fixture>          first byte after <ms>
+//   /trickle/<ms>                 a valid body, one byte every <ms>
+//   /truncated                    Content-Length 1000, closes after 500 bytes
+//   /reset                        sends part of a body, then resets the connection
+//   /big/<bytes>                  a 200 JSON body of about <bytes> bytes, streamed
+//   /invalid-utf8                 200 with bytes ff fe inside a string
+//   /flaky/<key>/<n>/<code>       <code> (with fixture error) n times per key, then /ok/search_empty
+//   /ratelimit/<key>/<n>/<secs>   429 + Retry-After: <secs> n times per key, then /ok/search_empty
+//   /auth/<token>/<fixture>       401 (-32004) unless "Authorization: Bearer <token>"
+//   /echo                         a completed search_results task whose one result echoes the request
+//   GET /card/<mode>/.well-known/agent.json | agent-card.json   mode: ok | v03 (only agent-card.json) | none
+//   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo)
+import http from "node:http";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixtures = path.join(here, "..", "fixtures", "responses");
+const counts = new Map();
+const bump = (key) => counts.set(key, (counts.get(key) ?? 0) + 1) && counts.get(key);
+
+function fixture(name, id) {
+  const file = name.includes(".") ? name : `${name}.json`;
+  const raw = readFileSync(path.join(fixtures, path.basename(file)), "utf8");
+  if (name === "wrong_id" || file !== `${name}.json`) return raw;
+  try {
+    const body = JSON.parse(raw);
+    if ("id" in body && body.id !== null) body.id = id;
+    return JSON.stringify(body);
+  } catch {
+    return raw;
+  }
+}
+
+const cors = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "POST, GET, OPTIONS",
+  "access-control-allow-headers": "content-type, authorization, x-test",
+  "access-control-expose-headers": "retry-after, retry-after-ms, x-request-id",
+  "access-control-max-age": "600",
+};
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...cors, ...headers });
+  res.end(body);
+}
+
+const server = http.createServer((req, res) => {
+  let raw = "";
+  req.setEncoding("utf8");
+  req.on("data", (c) => (raw += c));
+  req.on("end", () => {
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, cors);
+      return res.end();
+    }
+    let id = null;
+    try {
+      id = JSON.parse(raw).id ?? null;
+    } catch {}
+    try {
+      route(req, res, raw, id);
+    } catch (e) {
+      if (!res.headersSent) send(res, 500, JSON.stringify({ error: String(e.message) }));
+      else res.destroy();
+    }
+  });
+});
+
+function route(req, res, raw, id) {
+    const parts = new URL(req.url, "http://127.0.0.1").pathname.split("/").filter(Boolean);
+    const [route, a, b, c] = parts;
+    switch (route) {
+      case "ok":
+        return send(res, 200, fixture(a, id));
+      case "status":
+        return send(res, Number(a), fixture(b, id));
+      case "html":
+        return send(res, Number(a), fixture("not_json.html", id), { "content-type": "text/html" });
+      case "slow":
+        return void setTimeout(() => send(res, 200, fixture(b, id)), Number(a));
+      case "trickle": {
+        const body = Buffer.from(fixture("search_empty", id));
+        res.writeHead(200, { "content-type": "application/json", ...cors });
+        let i = 0;
+        const t = setInterval(() => {
+          if (res.destroyed || i >= body.length) {
+            clearInterval(t);
+            return res.end();
+          }
+          res.write(body.subarray(i, i + 1));
+          i += 1;
+        }, Number(a));
+        return;
+      }
+      case "truncated": {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "1000", ...cors });
+        res.write(fixture("qa_answer", id).slice(0, 500));
+        return void setTimeout(() => res.destroy(), 20);
+      }
+      case "reset": {
+        res.writeHead(200, { "content-type": "application/json", ...cors });
+        res.write('{"jsonrpc":"2.0","id":');
+        return void setTimeout(() => res.socket?.resetAndDestroy?.() ?? res.destroy(), 20);
+      }
+      case "big": {
+        const total = Number(a);
+        res.writeHead(200, { "content-type": "application/json", ...cors });
+        const chunk = "x".repeat(65536);
+        res.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},"artifacts":[{"artifactId":"a","name":"document","parts":[{"kind":"text","text":"`);
+        let sent = 0;
+        const pump = () => {
+          while (sent < total) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once("drain", pump);
+          }
+          res.end('"},{"kind":"data","data":{"id":"big","title":"Big","author":"A","ref":"R"}}]}]}}');
+        };
+        res.on("close", () => (sent = total + 1));
+        return pump();
+      }
+      case "invalid-utf8": {
+        res.writeHead(200, { "content-type": "application/json", ...cors });
+        return res.end(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":"x","result":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
+      }
+      case "flaky": {
+        const n = bump(`flaky/${a}`);
+        if (n <= Number(b)) return send(res, Number(c), fixture("error_internal", id));
+        return send(res, 200, fixture("search_empty", id));
+      }
+      case "ratelimit": {
+        const n = bump(`ratelimit/${a}`);
+        if (n <= Number(b)) return send(res, 429, fixture("error_rate_limited", id), { "retry-after": c });
+        return send(res, 200, fixture("search_empty", id));
+      }
+      case "auth": {
+        bump(`auth/${a}`);
+        if (req.headers.authorization !== `Bearer ${a}`) {
+          return send(res, 401, fixture("error_unauthorized", id), { "www-authenticate": "Bearer" });
+        }
+        return send(res, 200, fixture(b, id));
+      }
+      case "echo": {
+        bump("echo");
+        const echo = JSON.stringify({ headers: req.headers, body: raw });
+        const result = {
+          jsonrpc: "2.0",
+          id,
+          result: {
+            kind: "task", id: "echo-task", contextId: "echo-ctx", status: { state: "completed" },
+            artifacts: [{ artifactId: "art_echo", name: "search_results", parts: [{ kind: "data", data: { results: [{ id: "echo", url: "http://127.0.0.1/echo", title: echo }] } }] }],
+          },
+        };
+        return send(res, 200, JSON.stringify(result));
+      }
+      case "card": {
+        const file = b === ".well-known" ? c : "";
+        const card = JSON.stringify({ protocolVersion: "0.2.6", name: "Fixture agent", description: "d", url: "http://127.0.0.1/ok", version: "1", capabilities: {}, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [] });
+        bump(`card/${a}`);
+        const serve = (a === "ok" && file === "agent.json") || (a === "v03" && file === "agent-card.json");
+        return serve ? send(res, 200, card, { "cache-control": "public, max-age=3600" }) : send(res, 404, '{"error":"not found"}');
+      }
+      case "__count":
+        return send(res, 200, JSON.stringify({ count: counts.get(parts.slice(1).join("/")) ?? 0 }));
+      default:
+        return send(res, 404, '{"error":"no such route"}');
+    }
+}
+
+server.listen(Number(process.argv[2] ?? 0), "127.0.0.1", () => {
+  console.log(`listening ${server.address().port}`);
+});

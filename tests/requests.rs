@@ -102,3 +102,31 @@ fn bad_input_is_refused_before_anything_is_built() {
     assert_eq!(message_send("catholic_qa", vec![], ids()).unwrap_err().kind(), ErrorKind::InvalidInput);
     assert_eq!(message_send("catholic_qa", vec![Part::text(" ")], ids()).unwrap_err().kind(), ErrorKind::InvalidInput);
 }
+
+#[test]
+fn caller_parts_are_checked_before_sending() {
+    use magisterium_a2a::protocol::request::validate_parts;
+    let good = json!([
+        {"kind": "text", "text": "hi"},
+        {"kind": "data", "data": {"id": "1"}, "metadata": {}},
+        {"kind": "file", "file": {"uri": "https://x/y"}},
+        {"kind": "future", "whatever": 1}
+    ]);
+    assert!(validate_parts(&&good).is_ok());
+    let bad = [
+        (json!([]), "at least one part"),
+        (json!("text"), "array of parts"),
+        (json!([1]), "input[0]: a part must be an object"),
+        (json!([{"text": "no kind"}]), "input[0]: a part needs a string `kind`"),
+        (json!([{"kind": "text", "text": "ok"}, {"kind": "text", "text": "  "}]), "input[1]: a text part"),
+        (json!([{"kind": "data", "data": [1]}]), "object `data`"),
+        (json!([{"kind": "file", "file": {"bytes": "AA==", "uri": "u"}}]), "exactly one of"),
+        (json!([{"kind": "file", "file": {}}]), "exactly one of"),
+        (json!([{"kind": "text", "text": "x", "metadata": 3}]), "`metadata` must be an object"),
+    ];
+    for (parts, needle) in bad {
+        let e = validate_parts(&&parts).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidInput);
+        assert!(e.message().contains(needle), "{parts}: {}", e.message());
+    }
+}

@@ -217,3 +217,56 @@ fn data_part(key: &str, value: &str) -> Part {
     data.insert(key.to_owned(), Value::String(value.to_owned()));
     Part::data(data)
 }
+
+/// Checks that a caller-supplied list of parts (read through [`JsonView`](super::JsonView)) is a
+/// non-empty array of A2A parts: `text` with a non-blank string, `data` with an object, `file` with
+/// exactly one of `bytes` / `uri`. Parts of other kinds are allowed (a newer skill may take them).
+///
+/// # Errors
+/// `invalid_input` naming the first bad part.
+pub fn validate_parts<V: super::JsonView>(parts: &V) -> Result<(), Error> {
+    use super::JsonKind;
+    let len = parts
+        .array_len()
+        .ok_or_else(|| Error::invalid_input("input must be a string or an array of parts"))?;
+    if len == 0 {
+        return Err(Error::invalid_input("input must have at least one part"));
+    }
+    for i in 0..len {
+        let bad = |why: &str| Error::invalid_input(format!("input[{i}]: {why}"));
+        let part = parts.item(i).ok_or_else(|| bad("missing"))?;
+        if part.kind() != JsonKind::Object {
+            return Err(bad("a part must be an object"));
+        }
+        let kind = part.field("kind").and_then(|k| k.string().map(|s| s.into_owned()));
+        match kind.as_deref() {
+            Some("text") => {
+                let ok = part.field("text").and_then(|t| t.string().map(|s| !s.trim().is_empty()));
+                if ok != Some(true) {
+                    return Err(bad("a text part needs a non-empty string `text`"));
+                }
+            }
+            Some("data") => {
+                if part.field("data").map(|d| d.kind()) != Some(JsonKind::Object) {
+                    return Err(bad("a data part needs an object `data`"));
+                }
+            }
+            Some("file") => {
+                let file = part.field("file").filter(|f| f.kind() == JsonKind::Object);
+                let file = file.ok_or_else(|| bad("a file part needs an object `file`"))?;
+                let has = |key: &str| file.field(key).is_some_and(|v| v.kind() == JsonKind::String);
+                if has("bytes") == has("uri") {
+                    return Err(bad("a file part needs exactly one of `bytes` and `uri`"));
+                }
+            }
+            Some(_) => {}
+            None => return Err(bad("a part needs a string `kind`")),
+        }
+        if let Some(meta) = part.field("metadata") {
+            if meta.kind() != JsonKind::Object {
+                return Err(bad("`metadata` must be an object"));
+            }
+        }
+    }
+    Ok(())
+}

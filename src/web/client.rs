@@ -58,10 +58,13 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Failure> {
 }
 
 /// Runs `work` as a Promise that rejects with a `MagisteriumError`.
-fn promise<F>(work: F) -> Promise
-where
-    F: std::future::Future<Output = Result<JsValue, Failure>> + 'static,
-{
+///
+/// Boxed so that `future_to_promise` is instantiated once for all methods (it is large).
+fn promise(work: impl std::future::Future<Output = Result<JsValue, Failure>> + 'static) -> Promise {
+    run(Box::pin(work))
+}
+
+fn run(work: std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, Failure>>>>) -> Promise {
     future_to_promise(async move { work.await.map_err(Failure::into_js) })
 }
 
@@ -90,24 +93,36 @@ fn date_arg(value: &JsValue) -> Result<request::When, String> {
     Err("the date must be a Date or a string".to_owned())
 }
 
-/// `string | Part[]` of `send` and `buildRequest`.
-pub(super) fn parts_for(skill_id: &str, input: &JsValue) -> Result<Vec<Part>, String> {
+/// `string | Part[]` of `send` and `buildRequest`: the parts a string becomes, or `None` for a
+/// checked array of parts that the caller sends as it is (see [`with_parts`]).
+pub(super) fn parts_for(skill_id: &str, input: &JsValue) -> Result<Option<Vec<Part>>, String> {
     if let Some(text) = input.as_string() {
-        let arg = match Skill::from_id(skill_id) {
+        let (skill, arg) = match Skill::from_id(skill_id) {
             Some(skill @ (Skill::LiturgicalReadings | Skill::SaintsOfTheDay)) => {
-                return request::skill_parts(skill, &SkillArg::When(request::When::Text(text)))
-                    .map_err(|e| e.message().to_owned())
+                (skill, SkillArg::When(request::When::Text(text)))
             }
             Some(skill) => (skill, SkillArg::Text(text)),
             None => (Skill::CatholicQa, SkillArg::Text(text)),
         };
-        return request::skill_parts(arg.0, &arg.1).map_err(|e| e.message().to_owned());
+        return request::skill_parts(skill, &arg)
+            .map(Some)
+            .map_err(|e| e.message().to_owned());
     }
-    if js_sys::Array::is_array(input) {
-        return serde_wasm_bindgen::from_value::<Vec<Part>>(input.clone())
-            .map_err(|e| format!("input parts are not A2A parts: {e}"));
+    request::validate_parts(input).map_err(|e| e.message().to_owned())?;
+    Ok(None)
+}
+
+/// The serialised request with the caller's own parts array in `params.message.parts` (checked
+/// by [`parts_for`]); the array is handed over as it is, not copied through Rust.
+pub(super) fn with_parts(request: JsValue, parts: Option<&JsValue>) -> JsValue {
+    if let Some(parts) = parts {
+        let message = js_sys::Reflect::get(&request, &"params".into())
+            .and_then(|p| js_sys::Reflect::get(&p, &"message".into()));
+        if let Ok(message) = message {
+            let _ = js_sys::Reflect::set(&message, &"parts".into(), parts);
+        }
     }
-    Err("input must be a string or an array of parts".to_owned())
+    request
 }
 
 #[wasm_bindgen]
@@ -206,6 +221,7 @@ impl MagisteriumClient {
         let Some(skill_id) = skill_id.as_string() else {
             return reject("skillId must be a string".into());
         };
+        let input: JsValue = input.into();
         let parts = match parts_for(&skill_id, &input) {
             Ok(parts) => parts,
             Err(e) => return reject(e),
@@ -217,10 +233,13 @@ impl MagisteriumClient {
         let inner = self.inner.clone();
         promise(async move {
             let ids = inner.message_ids(&call);
-            let req = request::message_send(&skill_id, parts, ids)?;
+            let own_parts = parts.is_none().then_some(&input);
+            let placeholder = vec![Part::text("-")];
+            let req = request::message_send(&skill_id, parts.unwrap_or(placeholder), ids)?;
             let is_qa = skill_id == Skill::CatholicQa.id();
+            let body = with_parts(to_js(&req)?, own_parts);
             inner
-                .rpc(to_js(&req)?, &req.id, method::MESSAGE_SEND, is_qa, &call, |body, status, id| {
+                .rpc(body, &req.id, method::MESSAGE_SEND, is_qa, &call, |body, status, id| {
                     decode_sent_task(body, status, Some(id))
                 })
                 .await

@@ -57,11 +57,15 @@ pub fn build_request(
     if ids.message_id.is_empty() {
         ids.message_id = runtime::uuid();
     }
+    let input: JsValue = input.into();
     let parts = super::client::parts_for(skill_id, &input).map_err(invalid_input)?;
-    let req = request::message_send(skill_id, parts, ids).map_err(|e| Failure::from(e).into_js())?;
+    let own_parts = parts.is_none().then_some(&input);
+    let placeholder = vec![crate::protocol::wire::Part::text("-")];
+    let req = request::message_send(skill_id, parts.unwrap_or(placeholder), ids)
+        .map_err(|e| Failure::from(e).into_js())?;
     let value = serde::Serialize::serialize(&req, &serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| invalid_input(e.to_string()))?;
-    Ok(value.into())
+    Ok(super::client::with_parts(value, own_parts).into())
 }
 
 /// Decodes a response body of a `message/send` to `skillId` into the skill's typed result

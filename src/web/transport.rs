@@ -38,7 +38,7 @@ pub struct Attempt<'a> {
 
 fn cut_short(cut: Cut, timeout_ms: f64, cause: JsValue) -> Failure {
     match cut {
-        Cut::Timeout => Failure::caused(ErrorKind::Timeout, format!("no answer within {timeout_ms} ms"), cause),
+        Cut::Timeout => Failure::caused(ErrorKind::Timeout, format!("no answer within {} ms", timeout_ms as u64), cause),
         Cut::Aborted => Failure::caused(ErrorKind::Aborted, "the call was aborted", cause),
         Cut::No => {
             let detail = Reflect::get(&cause, &JsValue::from_str("message"))
@@ -124,7 +124,7 @@ impl Attempt<'_> {
         if Reflect::get(&read, &intern("tooLarge").into()).is_ok_and(|v| v.is_truthy()) {
             return Err(too_large(&format!(
                 "the response is larger than maxResponseBytes ({} bytes)",
-                self.max_bytes
+                self.max_bytes as u64
             )));
         }
         let text = Reflect::get(&read, &intern("text").into()).unwrap_or(JsValue::UNDEFINED);

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds the npm package (pkg/), the Worker's wasm (dist/pkg-worker/) and the demo site (dist/site/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+wasm-pack build --release --target web --out-dir pkg 2>&1 | grep -v -E '^\[INFO\]|failed to get wasm-pack version|License key' || true
+test -f pkg/magisterium_a2a_bg.wasm
+node scripts/package.mjs
+wasm-pack build --release --target web --out-dir dist/pkg-worker -- --features worker 2>&1 \
+  | grep -v -E '^\[INFO\]|failed to get wasm-pack version|License key' || true
+test -f dist/pkg-worker/magisterium_a2a_bg.wasm
+rm -rf dist/site && mkdir -p dist/site && cp -r www/. dist/site/ && cp -r pkg dist/site/pkg
+echo "[build] pkg/, dist/pkg-worker/, dist/site/ ready" >&2

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Starts the demo: the Worker (embedded stand-in agent + demo page) on http://127.0.0.1:8787.
+# Extra arguments go to `wrangler dev` (e.g. --var AGENT_RATE_LIMITS:on).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build.sh
+source scripts/env.sh
+echo "[demo] http://127.0.0.1:8787  (Ctrl-C stops it)" >&2
+exec wrangler dev --local --ip 127.0.0.1 --port 8787 --show-interactive-dev-session=false "$@"

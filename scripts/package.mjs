@@ -1,0 +1,86 @@
+// Turns wasm-pack's pkg/ into the npm package: entries for browsers (init() first), workerd (the
+// .wasm imported statically, initialised synchronously) and Node (read from disk), `exports`
+// conditions, and a .d.ts with no `any` in it.
+import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+
+const pkg = new URL("../pkg/", import.meta.url);
+const read = (f) => readFileSync(new URL(f, pkg), "utf8");
+const write = (f, s) => writeFileSync(new URL(f, pkg), s);
+
+const snippetDir = readdirSync(new URL("snippets/", pkg))[0];
+const runtime = `./snippets/${snippetDir}/src/web/runtime.js`;
+
+// The generated InitOutput lists raw wasm exports typed `any`; users only ever need `memory`.
+const dts = read("magisterium_a2a.d.ts").replace(
+  /export interface InitOutput \{[\s\S]*?\n\}/,
+  "export interface InitOutput {\n    readonly memory: WebAssembly.Memory;\n}",
+);
+if (/\bany\b/.test(dts.replace(/\/\*\*[\s\S]*?\*\//g, ""))) throw new Error("pkg .d.ts still has `any`");
+write("magisterium_a2a.d.ts", dts);
+
+const errorClass = `
+/** The class of every rejection of the SDK (\`instanceof\` works across copies of the package). */
+export declare class MagisteriumError extends Error {
+  constructor(message: string, init: { kind: ErrorKind; code?: number; status?: number; retryAfterMs?: number; data?: unknown; taskId?: string; cause?: unknown });
+  readonly name: "MagisteriumError";
+  kind: ErrorKind;
+  code?: number;
+  status?: number;
+  retryAfterMs?: number;
+  data?: unknown;
+  taskId?: string;
+}
+`;
+const reexports = `export * from "./magisterium_a2a.js";\nexport { MagisteriumError } from "${runtime}";\n`;
+const dtsImports = `import type { ErrorKind } from "./magisterium_a2a.js";\nexport * from "./magisterium_a2a.js";\n`;
+
+write("index.js", `// Browsers and bundlers: call the default export (init) once, then use the client.\nexport { default, initSync } from "./magisterium_a2a.js";\n${reexports}`);
+write("index.d.ts", `${dtsImports}export { default, initSync } from "./magisterium_a2a.js";\n${errorClass}`);
+
+write("workerd.js", `// Cloudflare Workers: the .wasm is imported statically (Workers refuse to compile wasm from bytes).
+import { initSync } from "./magisterium_a2a.js";
+import wasm from "./magisterium_a2a_bg.wasm";
+initSync({ module: wasm });
+/** Already initialised; kept so code written for browsers runs unchanged. */
+export default async function init() {}
+export { initSync };
+${reexports}`);
+write("node.js", `// Node.js 20+: the .wasm is read from disk and initialised synchronously.
+import { readFileSync } from "node:fs";
+import { initSync } from "./magisterium_a2a.js";
+initSync({ module: readFileSync(new URL("./magisterium_a2a_bg.wasm", import.meta.url)) });
+/** Already initialised; kept so code written for browsers runs unchanged. */
+export default async function init() {}
+export { initSync };
+${reexports}`);
+const initless = `${dtsImports}export { initSync } from "./magisterium_a2a.js";\n/** Already initialised: a no-op. */\nexport default function init(): Promise<void>;\n${errorClass}`;
+write("workerd.d.ts", initless);
+write("node.d.ts", initless);
+
+const meta = JSON.parse(read("package.json"));
+const out = {
+  name: "magisterium-a2a",
+  version: meta.version,
+  description: meta.description,
+  license: meta.license,
+  repository: meta.repository,
+  keywords: meta.keywords,
+  type: "module",
+  files: ["index.js", "index.d.ts", "workerd.js", "workerd.d.ts", "node.js", "node.d.ts", "magisterium_a2a.js", "magisterium_a2a.d.ts", "magisterium_a2a_bg.wasm", "magisterium_a2a_bg.wasm.d.ts", "snippets/"],
+  main: "./index.js",
+  types: "./index.d.ts",
+  exports: {
+    ".": {
+      workerd: { types: "./workerd.d.ts", default: "./workerd.js" },
+      node: { types: "./node.d.ts", default: "./node.js" },
+      browser: { types: "./index.d.ts", default: "./index.js" },
+      default: { types: "./index.d.ts", default: "./index.js" },
+    },
+    "./magisterium_a2a_bg.wasm": "./magisterium_a2a_bg.wasm",
+    "./package.json": "./package.json",
+  },
+  sideEffects: ["./workerd.js", "./node.js"],
+  engines: { node: ">=20" },
+};
+write("package.json", JSON.stringify(out, null, 2) + "\n");
+console.error("[package] pkg/ entries: index.js (browser), workerd.js, node.js");

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Starts a background service for the tests and waits until it answers.
+#   scripts/serve.sh worker <port> <logfile> [wrangler args…]   → prints the PID
+#   scripts/serve.sh fault <port> <logfile>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+kind=$1 port=$2 log=$3; shift 3
+case "$kind" in
+  worker) setsid wrangler dev --local --ip 127.0.0.1 --port "$port" --show-interactive-dev-session=false "$@" >"$log" 2>&1 </dev/null &
+          probe="http://127.0.0.1:$port/.well-known/agent.json" ;;
+  fault)  setsid node tests/servers/fault-server.mjs "$port" >"$log" 2>&1 </dev/null &
+          probe="http://127.0.0.1:$port/__count/x" ;;
+  *) echo "unknown service $kind" >&2; exit 2 ;;
+esac
+pid=$!
+for _ in $(seq 1 120); do
+  if curl -sf -o /dev/null "$probe"; then echo "$pid"; exit 0; fi
+  kill -0 "$pid" 2>/dev/null || { echo "[serve] $kind died; log:" >&2; cat "$log" >&2; exit 1; }
+  sleep 0.5
+done
+echo "[serve] $kind on $port did not answer in 60 s; log:" >&2; cat "$log" >&2; exit 1

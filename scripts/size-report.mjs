@@ -1,0 +1,27 @@
+// Prints raw / gzip / brotli bytes of the browser build (wasm + JS glue + runtime snippet) and
+// fails when wasm + glue pass the guard rail (default 90 KB brotli; `--max-brotli N` overrides).
+import { readFileSync, readdirSync } from "node:fs";
+import { gzipSync, brotliCompressSync, constants } from "node:zlib";
+
+const limitArg = process.argv.indexOf("--max-brotli");
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 90 * 1024;
+const pkg = new URL("../pkg/", import.meta.url);
+const snippet = `snippets/${readdirSync(new URL("snippets/", pkg))[0]}/src/web/runtime.js`;
+const files = ["magisterium_a2a_bg.wasm", "magisterium_a2a.js", snippet];
+const rows = files.map((f) => {
+  const bytes = readFileSync(new URL(f, pkg));
+  return {
+    file: f.replace(/snippets\/[^/]+\//, "snippets/…/"),
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+});
+const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+console.log("| file | raw | gzip -9 | brotli -q 11 |\n|---|---:|---:|---:|");
+for (const r of [...rows, { file: "total", ...total }]) console.log(`| ${r.file} | ${r.raw} | ${r.gzip} | ${r.brotli} |`);
+if (total.brotli > limit) {
+  console.error(`size guard: ${total.brotli} bytes brotli > ${limit}`);
+  process.exit(1);
+}
+console.log(`size guard: ${total.brotli} bytes brotli <= ${limit} (ok)`);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The whole test suite, in order; stops at the first failing step and exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+source scripts/env.sh
+
+AGENT_PORT=18787 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
+mkdir -p test-output
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+step() { printf '\n=== %s\n' "$*" >&2; }
+summary=()
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "clippy (host, all features)"
+cargo clippy --all-targets --all-features -- -D warnings
+step "clippy (wasm32: SDK and Worker builds)"
+cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --features worker -- -D warnings
+
+step "the core imports no JavaScript bindings"
+if grep -rnE 'wasm_bindgen|web_sys|js_sys|gloo' src/protocol; then echo "src/protocol must stay sans-IO" >&2; exit 1; fi
+
+step "native tests"
+cargo test --all-features 2>&1 | tee test-output/native.log
+summary+=("native: $(grep -E '^test result' test-output/native.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
+
+step "build (pkg/, Worker, site)"
+scripts/build.sh
+node scripts/size-report.mjs | tee test-output/size.md
+
+step "TypeScript: the public .d.ts and tests/types/usage.ts"
+tsc -p tests/types/tsconfig.json
+
+step "start the fault server and the Worker (embedded agent) on 127.0.0.1"
+pids+=("$(scripts/serve.sh fault "$FAULT_PORT" test-output/fault.log)")
+pids+=("$(scripts/serve.sh worker "$AGENT_PORT" test-output/worker.log \
+  --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://127.0.0.1:$AGENT_PORT")")
+
+step "wasm tests in headless Chromium"
+export MAGISTERIUM_FAULT_URL="http://127.0.0.1:$FAULT_PORT" MAGISTERIUM_AGENT_URL="http://127.0.0.1:$AGENT_PORT"
+export WASM_BINDGEN_TEST_ADDRESS="$RUNNER_ADDR"
+wasm-pack test --headless --chrome 2>&1 | tee test-output/browser.log
+summary+=("browser: $(grep -E '^test result' test-output/browser.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
+
+step "JavaScript tests (Node entry, Worker over HTTP, workerd entry)"
+node --test --test-reporter=spec tests/js/*.test.mjs 2>&1 | tee test-output/js.log
+summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{print $2" "$3}' | paste -sd, -)")
+
+step "summary"
+printf '%s\n' "${summary[@]}"

@@ -1,0 +1,220 @@
+//! The JSON-RPC side of the stand-in: envelope checks, auth and rate-limit emulation, and the three
+//! methods (`message/send`, `tasks/get`, `tasks/cancel`), with the errors of the contract.
+
+use serde_json::{json, Map, Value};
+
+use super::skills::{self, SkillInput};
+use super::Agent;
+use crate::protocol::request::method;
+use crate::protocol::wire::{Message, Part, Role};
+use crate::protocol::Skill;
+use crate::worker::http::{code, WorkerRequest, WorkerResponse};
+use crate::worker::ids::{self, Random};
+use crate::worker::limiter::Refusal;
+
+/// Longest text part accepted.
+pub const MAX_TEXT_CHARS: usize = 4_000;
+
+/// An error answer before or while running a method.
+#[derive(Debug)]
+pub struct RpcFailure {
+    status: u16,
+    code: i64,
+    message: String,
+    data: Option<Value>,
+    headers: Vec<(String, String)>,
+}
+
+impl RpcFailure {
+    fn new(code: i64, message: impl Into<String>) -> Self {
+        Self {
+            status: 200,
+            code,
+            message: message.into(),
+            data: None,
+            headers: Vec::new(),
+        }
+    }
+
+    fn invalid_params(reason: impl std::fmt::Display) -> Self {
+        Self::new(code::INVALID_PARAMS, format!("Invalid params: {reason}"))
+    }
+
+    fn into_response(self, id: &Value) -> WorkerResponse {
+        let mut r = WorkerResponse::rpc_error(self.status, id, self.code, &self.message, self.data);
+        r.headers.extend(self.headers);
+        r
+    }
+}
+
+/// Answers a POST to the JSON-RPC endpoint.
+pub fn handle(agent: &mut Agent, request: &WorkerRequest, random: &mut dyn Random) -> WorkerResponse {
+    let envelope: Value = match serde_json::from_slice(&request.body) {
+        Ok(v) => v,
+        Err(_) => return WorkerResponse::rpc_error(200, &Value::Null, code::PARSE_ERROR, "Parse error", None),
+    };
+    let obj = match &envelope {
+        Value::Object(obj) => obj,
+        Value::Array(_) => {
+            return WorkerResponse::rpc_error(200, &Value::Null, code::INVALID_REQUEST, "Batch requests are not supported", None)
+        }
+        _ => return WorkerResponse::rpc_error(200, &Value::Null, code::INVALID_REQUEST, "Invalid Request", None),
+    };
+    let id = match obj.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => return WorkerResponse::rpc_error(200, &Value::Null, code::INVALID_REQUEST, "Invalid Request", None),
+    };
+    let method_name = match (obj.get("jsonrpc"), obj.get("method")) {
+        (Some(Value::String(v)), Some(Value::String(m))) if v == "2.0" => m.as_str(),
+        _ => return WorkerResponse::rpc_error(200, &id, code::INVALID_REQUEST, "Invalid Request", None),
+    };
+    if !matches!(method_name, method::MESSAGE_SEND | method::TASKS_GET | method::TASKS_CANCEL) {
+        return WorkerResponse::rpc_error(200, &id, code::METHOD_NOT_FOUND, "Method not found", None);
+    }
+    let owner = match authorize(agent, request) {
+        Ok(owner) => owner,
+        Err(f) => return f.into_response(&id),
+    };
+    let params = obj.get("params").cloned().unwrap_or(Value::Null);
+    let result = match method_name {
+        method::MESSAGE_SEND => send(agent, request, &owner, params, random),
+        method::TASKS_GET => task_lookup(agent, request, &owner, &params).map(|t| t.clone()),
+        _ => task_lookup(agent, request, &owner, &params)
+            .and_then(|_| Err(RpcFailure::new(code::INVALID_PARAMS, "Invalid state transition"))),
+    };
+    match result {
+        Ok(task) => WorkerResponse::json(200, &json!({ "jsonrpc": "2.0", "id": id, "result": task })),
+        Err(f) => f.into_response(&id),
+    }
+}
+
+/// Who owns the tasks of this call: the bearer token, or the client key when tokens are off.
+fn authorize(agent: &Agent, request: &WorkerRequest) -> Result<String, RpcFailure> {
+    let bearer = request.bearer();
+    if let (Some(free), Some(b)) = (&agent.config.free_plan_token, bearer) {
+        if b == free {
+            return Err(RpcFailure::new(code::PLAN_REQUIRED, "Plan required"));
+        }
+    }
+    match &agent.config.required_token {
+        None => Ok(bearer.map_or_else(|| format!("client:{}", request.client_key), |b| format!("token:{b}"))),
+        Some(required) if bearer == Some(required.as_str()) => Ok(format!("token:{required}")),
+        Some(_) => Err(RpcFailure {
+            status: 401,
+            headers: vec![("www-authenticate".into(), "Bearer".into())],
+            ..RpcFailure::new(code::UNAUTHORIZED, "Unauthorized")
+        }),
+    }
+}
+
+fn task_lookup<'a>(agent: &'a mut Agent, request: &WorkerRequest, owner: &str, params: &Value) -> Result<&'a Value, RpcFailure> {
+    let id = params
+        .get("id")
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| RpcFailure::invalid_params("id is required"))?;
+    agent
+        .tasks
+        .get(owner, id, request.now_ms)
+        .ok_or_else(|| RpcFailure::new(code::TASK_NOT_FOUND, "Task not found"))
+}
+
+/// Checks `message/send` params and returns the message and the chosen skill.
+pub fn check_send_params(params: &Value) -> Result<(Message, Skill), RpcFailure> {
+    let message = params
+        .get("message")
+        .ok_or_else(|| RpcFailure::invalid_params("message is required"))?;
+    let message: Message = serde_json::from_value(message.clone()).map_err(RpcFailure::invalid_params)?;
+    if message.role != Role::User {
+        return Err(RpcFailure::invalid_params("role must be user"));
+    }
+    if message.message_id.trim().is_empty() {
+        return Err(RpcFailure::invalid_params("messageId must not be empty"));
+    }
+    if message.parts.is_empty() {
+        return Err(RpcFailure::invalid_params("parts must not be empty"));
+    }
+    for part in &message.parts {
+        if let Some(text) = part.as_text() {
+            if text.trim().is_empty() {
+                return Err(RpcFailure::invalid_params("text must not be empty"));
+            }
+            if text.chars().count() > MAX_TEXT_CHARS {
+                return Err(RpcFailure::invalid_params("input too long"));
+            }
+        }
+    }
+    let skill = match message.metadata.as_ref().and_then(|m| m.get("skillId")) {
+        None | Some(Value::Null) => Skill::DEFAULT,
+        Some(Value::String(id)) => Skill::from_id(id).ok_or_else(|| RpcFailure::new(code::INVALID_PARAMS, format!("Unknown skill: {id}")))?,
+        Some(_) => return Err(RpcFailure::invalid_params("metadata.skillId must be a string")),
+    };
+    Ok((message, skill))
+}
+
+fn send(agent: &mut Agent, request: &WorkerRequest, owner: &str, params: Value, random: &mut dyn Random) -> Result<Value, RpcFailure> {
+    let (message, skill) = check_send_params(&params)?;
+    let input = SkillInput::from_parts(skill, &message.parts).map_err(RpcFailure::invalid_params)?;
+    if agent.config.rate_limits {
+        let is_qa = skill == Skill::CatholicQa;
+        agent
+            .limiter
+            .check(owner, is_qa, request.now_ms)
+            .map_err(rate_limited)?;
+    }
+    let today = crate::protocol::CivilDate::from_unix_ms(request.now_ms);
+    let parts = skills::run(skill, &input, today);
+    let task_id = ids::uuid_v4(random);
+    let context_id = message.context_id.clone().unwrap_or_else(|| ids::uuid_v4(random));
+    let now = ids::rfc3339(request.now_ms);
+    let parts_json = serde_json::to_value(&parts).unwrap_or(Value::Array(Vec::new()));
+    let mut user = serde_json::to_value(&message).unwrap_or(Value::Null);
+    if let Some(obj) = user.as_object_mut() {
+        obj.insert("taskId".into(), Value::String(task_id.clone()));
+        obj.insert("contextId".into(), Value::String(context_id.clone()));
+    }
+    let agent_message = json!({
+        "role": "agent",
+        "parts": parts_json,
+        "messageId": ids::uuid_v4(random),
+        "kind": "message",
+        "taskId": task_id,
+        "contextId": context_id,
+    });
+    let task = json!({
+        "id": task_id,
+        "contextId": context_id,
+        "kind": "task",
+        "status": { "state": "completed", "timestamp": now },
+        "artifacts": [{
+            "artifactId": ids::artifact_id(random),
+            "name": skill.artifact_name(),
+            "parts": parts_json,
+        }],
+        "history": [user, agent_message],
+        "metadata": { "skillId": skill.id(), "standIn": true },
+    });
+    let size = parts.iter().map(part_size).sum::<usize>() * 2 + 2_048;
+    agent.tasks.insert(owner, task.clone(), size, request.now_ms);
+    Ok(task)
+}
+
+fn part_size(part: &Part) -> usize {
+    match part {
+        Part::Text { text, .. } => text.len(),
+        Part::Data { data, .. } => data.len() * 64,
+        _ => 256,
+    }
+}
+
+fn rate_limited(refusal: Refusal) -> RpcFailure {
+    let mut data = Map::new();
+    data.insert("pool".into(), Value::String(refusal.pool.name().to_owned()));
+    data.insert("retryAfterSeconds".into(), Value::from(refusal.retry_after_secs));
+    RpcFailure {
+        status: 429,
+        data: Some(Value::Object(data)),
+        headers: vec![("retry-after".into(), refusal.retry_after_secs.to_string())],
+        ..RpcFailure::new(code::RATE_LIMITED, "Rate limit exceeded")
+    }
+}

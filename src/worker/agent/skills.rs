@@ -1,0 +1,135 @@
+//! Runs one skill of the stand-in and returns the parts of its artifact, shaped as the contract
+//! says (and as `protocol::results` decodes them).
+
+use serde_json::{json, Value};
+
+use super::lookups::{self, LookupQuery, LookupSkill};
+use super::{calendar, corpus, dates, qa, saints, search};
+use crate::protocol::wire::{JsonObject, Part};
+use crate::protocol::{CivilDate, Skill};
+
+/// Most search hits returned.
+pub const MAX_SEARCH_RESULTS: usize = 10;
+
+/// The input a skill reads from the message parts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SkillInput {
+    /// A text part (question, query, date text, name).
+    Text(String),
+    /// A data part's `id` (document, lookup record).
+    Id(String),
+    /// A data part's `date` (`YYYY-MM-DD`).
+    Date(String),
+}
+
+impl SkillInput {
+    /// Picks the input of `skill` from the message parts: the first data part with the key the
+    /// skill takes (`id` or `date`), else the first text part.
+    ///
+    /// # Errors
+    /// A reason for `Invalid params: …` when neither is there.
+    pub fn from_parts(skill: Skill, parts: &[Part]) -> Result<Self, String> {
+        let data_key = match skill {
+            Skill::DocumentFetch => Some("id"),
+            Skill::SaintsOfTheDay | Skill::LiturgicalReadings => Some("date"),
+            s if s.is_lookup() => Some("id"),
+            _ => None,
+        };
+        if let Some(key) = data_key {
+            for data in parts.iter().filter_map(Part::as_data) {
+                match data.get(key) {
+                    Some(Value::String(v)) if !v.trim().is_empty() => {
+                        let v = v.trim().to_owned();
+                        return Ok(if key == "date" { Self::Date(v) } else { Self::Id(v) });
+                    }
+                    Some(_) => return Err(format!("data.{key} must be a non-empty string")),
+                    None => {}
+                }
+            }
+        }
+        parts
+            .iter()
+            .find_map(Part::as_text)
+            .map(|t| Self::Text(t.trim().to_owned()))
+            .ok_or_else(|| match data_key {
+                Some(key) => format!("a text part or a data part with `{key}` is required"),
+                None => "a text part is required".to_owned(),
+            })
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            Self::Text(t) | Self::Id(t) | Self::Date(t) => t,
+        }
+    }
+}
+
+fn data(value: Value) -> Part {
+    match value {
+        Value::Object(map) => Part::data(map),
+        other => {
+            let mut map = JsonObject::new();
+            map.insert("value".into(), other);
+            Part::data(map)
+        }
+    }
+}
+
+/// The artifact parts of `skill` for `input`. `today` is the current UTC date (for "today",
+/// "next Sunday", …); `None` makes date skills answer their not-found text.
+pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Part> {
+    let not_found = || vec![Part::text(skill.not_found_text().unwrap_or("No results found."))];
+    match skill {
+        Skill::CatholicQa => {
+            let answer = qa::compose_answer(input.text());
+            let mut parts = vec![Part::text(answer.markdown)];
+            if !answer.citations.is_empty() {
+                parts.push(data(json!({ "citations": answer.citations })));
+            }
+            if !answer.related_questions.is_empty() {
+                parts.push(data(json!({ "related_questions": answer.related_questions })));
+            }
+            parts
+        }
+        Skill::DocumentSearch => {
+            let results: Vec<Value> = search::search(input.text(), MAX_SEARCH_RESULTS)
+                .into_iter()
+                .map(|hit| json!({ "id": hit.doc.id, "url": hit.doc.source_url, "title": hit.doc.title }))
+                .collect();
+            vec![data(json!({ "results": results }))]
+        }
+        Skill::DocumentFetch => match corpus::find(input.text()) {
+            Some(doc) => vec![
+                Part::text(doc.body),
+                data(json!({ "id": doc.id, "title": doc.title, "author": doc.author, "ref": doc.reference })),
+            ],
+            None => not_found(),
+        },
+        Skill::LiturgicalReadings => resolve_date(input, today)
+            .and_then(calendar::readings_text)
+            .map_or_else(not_found, |text| vec![Part::text(text)]),
+        Skill::SaintsOfTheDay => resolve_date(input, today)
+            .map_or_else(not_found, |date| vec![Part::text(saints::saints_text(date))]),
+        _ => {
+            let Some(which) = LookupSkill::from_skill_id(skill.id()) else {
+                return not_found();
+            };
+            let query = match input {
+                SkillInput::Id(id) => LookupQuery::Id(id),
+                other => LookupQuery::Text(other.text()),
+            };
+            match lookups::lookup(which, query) {
+                Some(answer) => vec![Part::text(answer.summary), Part::data(answer.record)],
+                None => not_found(),
+            }
+        }
+    }
+}
+
+fn resolve_date(input: &SkillInput, today: Option<CivilDate>) -> Option<CivilDate> {
+    match input {
+        SkillInput::Date(iso) => CivilDate::parse_iso(iso),
+        other => dates::parse_date_query(other.text(), today?),
+    }
+}
+

@@ -1,0 +1,112 @@
+//! The Worker's view of HTTP: a request as the JavaScript entry hands it over and the response it
+//! writes back, plus JSON-RPC error bodies. No I/O here.
+
+use serde_json::{json, Value};
+
+/// An incoming request, already read (the body is capped by the entry before it gets here).
+#[derive(Debug, Clone, Default)]
+pub struct WorkerRequest {
+    /// `GET`, `POST`, `OPTIONS`, …
+    pub method: String,
+    /// The URL path (`/api/v1/a2a`).
+    pub path: String,
+    /// The request's own origin (`http://127.0.0.1:8787`), for URLs the agent advertises.
+    pub origin: String,
+    /// Header values by lower-case name.
+    pub headers: Vec<(String, String)>,
+    /// The body bytes.
+    pub body: Vec<u8>,
+    /// Who is calling, for rate limits (`CF-Connecting-IP`, or the socket address locally).
+    pub client_key: String,
+    /// Unix time in milliseconds.
+    pub now_ms: f64,
+}
+
+impl WorkerRequest {
+    /// The first value of header `name` (lower-case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The bearer token of the `Authorization` header.
+    pub fn bearer(&self) -> Option<&str> {
+        let value = self.header("authorization")?.trim();
+        let (scheme, token) = value.split_once(' ')?;
+        scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|t| !t.is_empty())
+    }
+}
+
+/// A response to write back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorkerResponse {
+    /// The HTTP status.
+    pub status: u16,
+    /// Headers (lower-case names).
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: String,
+}
+
+impl WorkerResponse {
+    /// A JSON response.
+    pub fn json(status: u16, body: &Value) -> Self {
+        Self {
+            status,
+            headers: vec![("content-type".into(), "application/json".into())],
+            body: body.to_string(),
+        }
+    }
+
+    /// A JSON-RPC error response.
+    pub fn rpc_error(status: u16, id: &Value, code: i64, message: &str, data: Option<Value>) -> Self {
+        Self::json(status, &rpc_error_body(id, code, message, data))
+    }
+
+    /// Adds a header.
+    pub fn with_header(mut self, name: &str, value: impl Into<String>) -> Self {
+        self.headers.push((name.to_owned(), value.into()));
+        self
+    }
+
+    /// The first value of header `name`.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// `{"jsonrpc":"2.0","id":…,"error":{…}}`.
+pub fn rpc_error_body(id: &Value, code: i64, message: &str, data: Option<Value>) -> Value {
+    let mut error = json!({ "code": code, "message": message });
+    if let (Some(data), Some(obj)) = (data, error.as_object_mut()) {
+        obj.insert("data".into(), data);
+    }
+    json!({ "jsonrpc": "2.0", "id": id, "error": error })
+}
+
+/// JSON-RPC error codes the Worker answers with.
+pub mod code {
+    /// Not JSON.
+    pub const PARSE_ERROR: i64 = -32700;
+    /// Not a request object.
+    pub const INVALID_REQUEST: i64 = -32600;
+    /// Unknown method.
+    pub const METHOD_NOT_FOUND: i64 = -32601;
+    /// Bad parameters.
+    pub const INVALID_PARAMS: i64 = -32602;
+    /// Internal or upstream failure.
+    pub const INTERNAL_ERROR: i64 = -32603;
+    /// Unknown or expired task.
+    pub const TASK_NOT_FOUND: i64 = -32001;
+    /// Magisterium: missing, bad or expired token.
+    pub const UNAUTHORIZED: i64 = -32004;
+    /// Magisterium: the plan has no A2A access.
+    pub const PLAN_REQUIRED: i64 = -32005;
+    /// Over a per-minute pool (the stand-in's and the proxy's code).
+    pub const RATE_LIMITED: i64 = -32029;
+}

@@ -1,0 +1,142 @@
+//! A sliding 60-second window per key with two pools (all skills, and `catholic_qa`), used by the
+//! stand-in agent to emulate the service's limits and by the proxy as its in-isolate limiter.
+
+use std::collections::{HashMap, VecDeque};
+
+/// The window length.
+pub const WINDOW_MS: f64 = 60_000.0;
+
+/// The pool a call is counted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pool {
+    /// Every `message/send`.
+    Default,
+    /// `catholic_qa` (also counted in `Default`).
+    CatholicQa,
+}
+
+impl Pool {
+    /// The name used in error data (`"default"`, `"catholic_qa"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Default => "default",
+            Self::CatholicQa => "catholic_qa",
+        }
+    }
+}
+
+/// A refusal: which pool is full and when a slot frees up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Refusal {
+    /// The full pool.
+    pub pool: Pool,
+    /// Whole seconds until a call may pass again (at least 1).
+    pub retry_after_secs: u64,
+}
+
+#[derive(Debug, Default)]
+struct Windows {
+    all: VecDeque<f64>,
+    qa: VecDeque<f64>,
+}
+
+/// Per-key sliding windows. Keys idle for a whole window are forgotten, so memory is bounded by
+/// the number of keys active in the last minute (and by `max_keys`).
+#[derive(Debug)]
+pub struct Limiter {
+    per_minute: usize,
+    qa_per_minute: usize,
+    max_keys: usize,
+    keys: HashMap<String, Windows>,
+}
+
+impl Limiter {
+    /// A limiter allowing `per_minute` calls, `qa_per_minute` of them Q&A, per key and minute.
+    pub fn new(per_minute: u32, qa_per_minute: u32) -> Self {
+        Self {
+            per_minute: per_minute as usize,
+            qa_per_minute: qa_per_minute as usize,
+            max_keys: 100_000,
+            keys: HashMap::new(),
+        }
+    }
+
+    /// Counts a call of `key` at `now_ms` if both pools have room; otherwise refuses it (a refused
+    /// call is not counted).
+    pub fn check(&mut self, key: &str, is_qa: bool, now_ms: f64) -> Result<(), Refusal> {
+        if self.keys.len() >= self.max_keys {
+            self.forget_idle(now_ms);
+        }
+        let w = self.keys.entry(key.to_owned()).or_default();
+        trim(&mut w.all, now_ms);
+        trim(&mut w.qa, now_ms);
+        if is_qa && w.qa.len() >= self.qa_per_minute {
+            return Err(refusal(Pool::CatholicQa, &w.qa, self.qa_per_minute, now_ms));
+        }
+        if w.all.len() >= self.per_minute {
+            return Err(refusal(Pool::Default, &w.all, self.per_minute, now_ms));
+        }
+        w.all.push_back(now_ms);
+        if is_qa {
+            w.qa.push_back(now_ms);
+        }
+        Ok(())
+    }
+
+    /// Drops keys with no call in the last window.
+    pub fn forget_idle(&mut self, now_ms: f64) {
+        self.keys.retain(|_, w| w.all.back().is_some_and(|t| now_ms - t < WINDOW_MS));
+    }
+
+    /// Keys currently tracked.
+    pub fn tracked_keys(&self) -> usize {
+        self.keys.len()
+    }
+}
+
+fn trim(times: &mut VecDeque<f64>, now_ms: f64) {
+    while times.front().is_some_and(|t| now_ms - t >= WINDOW_MS) {
+        times.pop_front();
+    }
+}
+
+fn refusal(pool: Pool, times: &VecDeque<f64>, limit: usize, now_ms: f64) -> Refusal {
+    let oldest_needed = times.len().checked_sub(limit).and_then(|i| times.get(i)).copied().unwrap_or(now_ms);
+    let wait_ms = (oldest_needed + WINDOW_MS - now_ms).max(0.0);
+    Refusal {
+        pool,
+        retry_after_secs: ((wait_ms / 1000.0).ceil() as u64).max(1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_pools_per_key() {
+        let mut l = Limiter::new(15, 2);
+        assert!(l.check("a", true, 0.0).is_ok());
+        assert!(l.check("a", true, 1_000.0).is_ok());
+        let r = l.check("a", true, 2_000.0);
+        assert_eq!(r, Err(Refusal { pool: Pool::CatholicQa, retry_after_secs: 58 }));
+        // Another key is independent; other skills still pass for "a".
+        assert!(l.check("b", true, 2_000.0).is_ok());
+        for i in 0..13 {
+            assert!(l.check("a", false, 3_000.0 + f64::from(i)).is_ok(), "{i}");
+        }
+        let r = l.check("a", false, 4_000.0);
+        assert_eq!(r.map_err(|r| r.pool), Err(Pool::Default));
+        // After the window the first calls have left.
+        assert!(l.check("a", true, 60_000.0).is_ok());
+        l.forget_idle(200_000.0);
+        assert_eq!(l.tracked_keys(), 0);
+    }
+
+    #[test]
+    fn refusals_never_say_zero_seconds() {
+        let mut l = Limiter::new(1, 1);
+        assert!(l.check("k", false, 0.0).is_ok());
+        assert_eq!(l.check("k", false, 59_999.5).map_err(|r| r.retry_after_secs), Err(1));
+    }
+}

@@ -1,0 +1,46 @@
+// Shared helpers of the JavaScript tests: loopback URLs, a package consumer folder, JSON-RPC calls.
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const AGENT_URL = process.env.MAGISTERIUM_AGENT_URL ?? "http://127.0.0.1:18787";
+export const FAULT_URL = process.env.MAGISTERIUM_FAULT_URL ?? "http://127.0.0.1:18900";
+
+/** A folder under test-output/ whose node_modules/magisterium-a2a is pkg/, as after `npm install`. */
+export function consumerDir(name) {
+  const dir = path.join(root, "test-output", name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+  symlinkSync(path.join(root, "pkg"), path.join(dir, "node_modules", "magisterium-a2a"), "dir");
+  return dir;
+}
+
+export function writeFile(dir, name, text) {
+  writeFileSync(path.join(dir, name), text);
+  return path.join(dir, name);
+}
+
+let nextId = 1;
+/** One raw JSON-RPC call; returns { status, headers, body } with the body parsed when JSON. */
+export async function rpc(method, params, { url = `${AGENT_URL}/api/v1/a2a`, headers = {}, raw } = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: raw ?? JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
+  });
+  const text = await res.text();
+  let body = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** `message/send` to a skill with one text part (or the given parts). */
+export function send(skillId, input, options) {
+  const parts = typeof input === "string" ? [{ kind: "text", text: input }] : input;
+  const message = { role: "user", kind: "message", messageId: crypto.randomUUID(), parts };
+  if (skillId !== undefined) message.metadata = { skillId };
+  return rpc("message/send", { message }, options);
+}

@@ -9,5 +9,9 @@ node scripts/package.mjs
 wasm-pack build --release --target web --out-dir dist/pkg-worker -- --features worker 2>&1 \
   | grep -v -E '^\[INFO\]|failed to get wasm-pack version|License key' || true
 test -f dist/pkg-worker/magisterium_a2a_bg.wasm
+wasm-pack build --release --target web --out-dir dist/markdown -- --features markdown 2>&1 \
+  | grep -v -E '^\[INFO\]|failed to get wasm-pack version|License key' || true
+test -f dist/markdown/magisterium_a2a_bg.wasm
 rm -rf dist/site && mkdir -p dist/site && cp -r www/. dist/site/ && cp -r pkg dist/site/pkg
+cp -r dist/markdown dist/site/markdown
 echo "[build] pkg/, dist/pkg-worker/, dist/site/ ready" >&2

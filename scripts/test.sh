@@ -5,7 +5,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 source scripts/env.sh
 
-AGENT_PORT=18787 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
+AGENT_PORT=18787 PROXY_PORT=18789 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
+PROXY_TOKEN=proxy-secret-$RANDOM$RANDOM
 mkdir -p test-output
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done; }
@@ -36,13 +37,20 @@ node scripts/size-report.mjs | tee test-output/size.md
 step "TypeScript: the public .d.ts and tests/types/usage.ts"
 tsc -p tests/types/tsconfig.json
 
-step "start the fault server and the Worker (embedded agent) on 127.0.0.1"
+step "start the fault server, the Worker (embedded agent) and the Worker as a proxy, on 127.0.0.1"
 pids+=("$(scripts/serve.sh fault "$FAULT_PORT" test-output/fault.log)")
 pids+=("$(scripts/serve.sh worker "$AGENT_PORT" test-output/worker.log \
   --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://127.0.0.1:$AGENT_PORT")")
+# The proxy in front of the fault server; limits small enough to hit, a 10 s window to see reset.
+pids+=("$(scripts/serve.sh worker "$PROXY_PORT" test-output/proxy.log \
+  --var "UPSTREAM_URL:http://127.0.0.1:$FAULT_PORT/by-query" --var "MAGISTERIUM_TOKEN:$PROXY_TOKEN" \
+  --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://app.example" --var PROXY_PER_MINUTE:1000 \
+  --var PROXY_QA_PER_MINUTE:2 --var PROXY_WINDOW_SECONDS:10 --var UPSTREAM_TIMEOUT_MS:1500 \
+  --var MAX_UPSTREAM_BYTES:1000000)")
 
 step "wasm tests in headless Chromium"
 export MAGISTERIUM_FAULT_URL="http://127.0.0.1:$FAULT_PORT" MAGISTERIUM_AGENT_URL="http://127.0.0.1:$AGENT_PORT"
+export MAGISTERIUM_PROXY_URL="http://127.0.0.1:$PROXY_PORT" MAGISTERIUM_PROXY_TOKEN="$PROXY_TOKEN"
 export WASM_BINDGEN_TEST_ADDRESS="$RUNNER_ADDR"
 wasm-pack test --headless --chrome 2>&1 | tee test-output/browser.log
 summary+=("browser: $(grep -E '^test result' test-output/browser.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")

@@ -14,3 +14,6 @@ pub mod web;
 
 #[cfg(feature = "worker")]
 pub mod worker;
+
+#[cfg(feature = "markdown")]
+pub mod markdown;

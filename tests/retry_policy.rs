@@ -1,8 +1,15 @@
 //! The retry table of `sdk-api.md`, `Retry-After` parsing, and client-side pacing.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use magisterium_a2a::protocol::pacing::Pacer;
-use magisterium_a2a::protocol::retry::{is_retryable, parse_retry_after, RetryPolicy, MAX_SAFE_INTEGER};
+use magisterium_a2a::protocol::retry::{
+    is_retryable, parse_retry_after, RetryPolicy, MAX_SAFE_INTEGER,
+};
 use magisterium_a2a::protocol::{Error, ErrorKind};
 
 const SEND: &str = "message/send";
@@ -63,7 +70,10 @@ fn attempts_are_bounded_by_max_retries() {
     assert!(policy.next_delay_ms(SEND, 0, &e, 0.5).is_some());
     assert!(policy.next_delay_ms(SEND, 1, &e, 0.5).is_some());
     assert_eq!(policy.next_delay_ms(SEND, 2, &e, 0.5), None);
-    let none = RetryPolicy { max_retries: 0, ..policy };
+    let none = RetryPolicy {
+        max_retries: 0,
+        ..policy
+    };
     assert_eq!(none.next_delay_ms(SEND, 0, &e, 0.5), None);
 }
 

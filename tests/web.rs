@@ -1,10 +1,17 @@
 //! The SDK in headless Chromium against real HTTP servers on 127.0.0.1: the fault-injecting
 //! fixture server (`tests/servers/fault-server.mjs`, URL in `MAGISTERIUM_FAULT_URL` at build time).
 #![cfg(target_arch = "wasm32")]
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
-use magisterium_a2a::web::{build_request, decode_response, is_magisterium_error, MagisteriumClient};
+use magisterium_a2a::web::{
+    build_request, decode_response, is_magisterium_error, MagisteriumClient,
+};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -24,7 +31,10 @@ fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
 }
 
 fn client_at(path: &str, extra: &[(&str, JsValue)]) -> MagisteriumClient {
-    let mut pairs = vec![("endpoint", JsValue::from(format!("{}{path}", fault_url()))), ("maxRetries", 0.into())];
+    let mut pairs = vec![
+        ("endpoint", JsValue::from(format!("{}{path}", fault_url()))),
+        ("maxRetries", 0.into()),
+    ];
     pairs.extend(extra.iter().cloned());
     MagisteriumClient::new(Some(obj(&pairs).unchecked_into())).unwrap()
 }
@@ -38,7 +48,9 @@ fn get(v: &JsValue, key: &str) -> JsValue {
 }
 
 fn text(v: &JsValue, key: &str) -> String {
-    get(v, key).as_string().unwrap_or_else(|| panic!("{key} is not a string"))
+    get(v, key)
+        .as_string()
+        .unwrap_or_else(|| panic!("{key} is not a string"))
 }
 
 /// Checks the error object and returns it.
@@ -56,8 +68,26 @@ async fn count(key: &str) -> f64 {
     drop(c);
     let window = js_sys::global();
     let fetch: Function = get(&window, "fetch").unchecked_into();
-    let resp = JsFuture::from(fetch.call1(&JsValue::UNDEFINED, &format!("{}/__count/{key}", fault_url()).into()).unwrap().unchecked_into::<Promise>()).await.unwrap();
-    let json = JsFuture::from(get(&resp, "json").unchecked_into::<Function>().call0(&resp).unwrap().unchecked_into::<Promise>()).await.unwrap();
+    let resp = JsFuture::from(
+        fetch
+            .call1(
+                &JsValue::UNDEFINED,
+                &format!("{}/__count/{key}", fault_url()).into(),
+            )
+            .unwrap()
+            .unchecked_into::<Promise>(),
+    )
+    .await
+    .unwrap();
+    let json = JsFuture::from(
+        get(&resp, "json")
+            .unchecked_into::<Function>()
+            .call0(&resp)
+            .unwrap()
+            .unchecked_into::<Promise>(),
+    )
+    .await
+    .unwrap();
     get(&json, "count").as_f64().unwrap()
 }
 
@@ -71,31 +101,52 @@ async fn still_works(c: &MagisteriumClient) {
 
 #[wasm_bindgen_test]
 async fn every_skill_method_resolves_to_its_typed_result() {
-    let qa = call(client_at("/ok/qa_answer", &[]).catholic_qa("What is work?".into(), None)).await.unwrap();
+    let qa = call(client_at("/ok/qa_answer", &[]).catholic_qa("What is work?".into(), None))
+        .await
+        .unwrap();
     assert!(text(&qa, "answer").contains("[^1]"));
     assert_eq!(Array::from(&get(&qa, "citations")).length(), 2);
     assert_eq!(Array::from(&get(&qa, "relatedQuestions")).length(), 2);
     assert_eq!(text(&get(&qa, "task"), "state"), "completed");
 
-    let found = call(client_at("/ok/search_results", &[]).document_search("wages".into(), None)).await.unwrap();
+    let found = call(client_at("/ok/search_results", &[]).document_search("wages".into(), None))
+        .await
+        .unwrap();
     let first = Array::from(&get(&found, "results")).get(0);
     assert_eq!(text(&first, "id"), "12345");
 
-    let doc = call(client_at("/ok/document", &[]).document_fetch("12345".into(), None)).await.unwrap();
+    let doc = call(client_at("/ok/document", &[]).document_fetch("12345".into(), None))
+        .await
+        .unwrap();
     assert_eq!(text(&doc, "ref"), "Encyclical, 15 May 1891");
     assert!(text(&doc, "text").starts_with("# Rerum Novarum"));
 
-    let none = call(client_at("/ok/document_not_found", &[]).document_fetch("nope".into(), None)).await.unwrap();
+    let none = call(client_at("/ok/document_not_found", &[]).document_fetch("nope".into(), None))
+        .await
+        .unwrap();
     assert!(none.is_null());
 
-    let readings = call(client_at("/ok/readings", &[]).liturgical_readings(js_sys::Date::new(&"2026-03-19T12:00:00".into()).into(), None)).await.unwrap();
+    let readings = call(client_at("/ok/readings", &[]).liturgical_readings(
+        js_sys::Date::new(&"2026-03-19T12:00:00".into()).into(),
+        None,
+    ))
+    .await
+    .unwrap();
     assert!(text(&readings, "text").contains("March 19"));
-    let none = call(client_at("/ok/readings_not_found", &[]).liturgical_readings("someday".into(), None)).await.unwrap();
+    let none =
+        call(client_at("/ok/readings_not_found", &[]).liturgical_readings("someday".into(), None))
+            .await
+            .unwrap();
     assert!(none.is_null());
 
-    let saints = call(client_at("/ok/saints", &[]).saints_of_the_day("2026-03-19".into(), None)).await.unwrap();
+    let saints = call(client_at("/ok/saints", &[]).saints_of_the_day("2026-03-19".into(), None))
+        .await
+        .unwrap();
     assert!(text(&saints, "text").contains("Saint Joseph"));
-    let none = call(client_at("/ok/saints_not_found", &[]).saints_of_the_day("March 40".into(), None)).await.unwrap();
+    let none =
+        call(client_at("/ok/saints_not_found", &[]).saints_of_the_day("March 40".into(), None))
+            .await
+            .unwrap();
     assert!(none.is_null());
 
     for (c, method) in [
@@ -114,7 +165,10 @@ async fn every_skill_method_resolves_to_its_typed_result() {
         };
         let r = call(p).await.unwrap();
         assert!(text(&r, "text").contains("Leo XIV"), "{method}");
-        assert_eq!(get(&Array::from(&get(&r, "data")).get(0), "ordinal").as_f64(), Some(267.0));
+        assert_eq!(
+            get(&Array::from(&get(&r, "data")).get(0), "ordinal").as_f64(),
+            Some(267.0)
+        );
         assert_eq!(Array::from(&get(&r, "artifacts")).length(), 1);
     }
 }
@@ -122,34 +176,69 @@ async fn every_skill_method_resolves_to_its_typed_result() {
 #[wasm_bindgen_test]
 async fn protocol_level_methods() {
     let c = client_at("/ok/qa_answer", &[]);
-    let task = call(c.send("catholic_qa".into(), JsValue::from("hi").unchecked_into(), None)).await.unwrap();
+    let task = call(c.send(
+        "catholic_qa".into(),
+        JsValue::from("hi").unchecked_into(),
+        None,
+    ))
+    .await
+    .unwrap();
     assert_eq!(text(&task, "kind"), "task");
     let task = call(c.get_task("7f9d1c3e".into(), None)).await.unwrap();
     assert_eq!(text(&get(&task, "status"), "state"), "completed");
-    let e = expect_error(call(client_at("/ok/error_invalid_params", &[]).cancel_task("t".into(), None)).await, "invalid_params");
+    let e = expect_error(
+        call(client_at("/ok/error_invalid_params", &[]).cancel_task("t".into(), None)).await,
+        "invalid_params",
+    );
     assert_eq!(get(&e, "code").as_f64(), Some(-32602.0));
-    let failed = call(client_at("/ok/task_failed", &[]).get_task("t".into(), None)).await.unwrap();
+    let failed = call(client_at("/ok/task_failed", &[]).get_task("t".into(), None))
+        .await
+        .unwrap();
     assert_eq!(text(&get(&failed, "status"), "state"), "failed");
 
-    let card_client = MagisteriumClient::new(Some(obj(&[("endpoint", format!("{}/card/ok/api/v1/a2a", fault_url()).into())]).unchecked_into()));
+    let card_client = MagisteriumClient::new(Some(
+        obj(&[(
+            "endpoint",
+            format!("{}/card/ok/api/v1/a2a", fault_url()).into(),
+        )])
+        .unchecked_into(),
+    ));
     assert!(card_client.is_ok());
-    let explicit = client_at("/x", &[("agentCardUrl", format!("{}/card/ok/.well-known/agent.json", fault_url()).into())]);
+    let explicit = client_at(
+        "/x",
+        &[(
+            "agentCardUrl",
+            format!("{}/card/ok/.well-known/agent.json", fault_url()).into(),
+        )],
+    );
     let before = count("card/ok").await;
     let card = call(explicit.agent_card(None)).await.unwrap();
     assert_eq!(text(&card, "name"), "Fixture agent");
     let again = call(explicit.agent_card(None)).await.unwrap();
     assert_eq!(text(&again, "name"), "Fixture agent");
-    assert_eq!(count("card/ok").await, before + 1.0, "the card is cached for its max-age");
+    assert_eq!(
+        count("card/ok").await,
+        before + 1.0,
+        "the card is cached for its max-age"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn json_rpc_errors_become_typed_kinds() {
     let cases = [
-        ("/status/401/error_unauthorized", "unauthorized", Some(-32004.0)),
+        (
+            "/status/401/error_unauthorized",
+            "unauthorized",
+            Some(-32004.0),
+        ),
         ("/ok/error_plan_required", "plan_required", Some(-32005.0)),
         ("/ok/error_task_not_found", "task_not_found", Some(-32001.0)),
         ("/ok/error_invalid_params", "invalid_params", Some(-32602.0)),
-        ("/ok/error_method_not_found", "method_not_found", Some(-32601.0)),
+        (
+            "/ok/error_method_not_found",
+            "method_not_found",
+            Some(-32601.0),
+        ),
         ("/ok/error_internal", "rpc_error", Some(-32603.0)),
         ("/ok/task_failed", "task_failed", None),
         ("/html/502", "http_error", None),
@@ -167,11 +256,23 @@ async fn json_rpc_errors_become_typed_kinds() {
         assert_eq!(get(&e, "code").as_f64(), code, "{path}");
         still_works(&c).await;
     }
-    let e = expect_error(call(client_at("/html/502", &[]).catholic_qa("q".into(), None)).await, "http_error");
+    let e = expect_error(
+        call(client_at("/html/502", &[]).catholic_qa("q".into(), None)).await,
+        "http_error",
+    );
     assert_eq!(get(&e, "status").as_f64(), Some(502.0));
-    let e = expect_error(call(client_at("/ok/error_internal", &[]).catholic_qa("q".into(), None)).await, "rpc_error");
-    assert!(get(&get(&e, "data"), "detail").is_object(), "error.data is passed through");
-    let e = expect_error(call(client_at("/ok/task_failed", &[]).catholic_qa("q".into(), None)).await, "task_failed");
+    let e = expect_error(
+        call(client_at("/ok/error_internal", &[]).catholic_qa("q".into(), None)).await,
+        "rpc_error",
+    );
+    assert!(
+        get(&get(&e, "data"), "detail").is_object(),
+        "error.data is passed through"
+    );
+    let e = expect_error(
+        call(client_at("/ok/task_failed", &[]).catholic_qa("q".into(), None)).await,
+        "task_failed",
+    );
     assert_eq!(text(&e, "taskId"), "7f9d1c3e-5b2a-4c8e-9f1d-2a3b4c5d6e7f");
     assert!(text(&e, "message").contains("overloaded"));
 }
@@ -180,17 +281,26 @@ async fn json_rpc_errors_become_typed_kinds() {
 async fn rate_limits_report_the_wait_and_retries_then_succeed() {
     let key = format!("rl{}", js_sys::Math::random());
     let c = client_at(&format!("/ratelimit/{key}/5/1"), &[]);
-    let e = expect_error(call(c.document_search("x".into(), None)).await, "rate_limited");
+    let e = expect_error(
+        call(c.document_search("x".into(), None)).await,
+        "rate_limited",
+    );
     assert_eq!(get(&e, "retryAfterMs").as_f64(), Some(1000.0));
     assert_eq!(get(&e, "status").as_f64(), Some(429.0));
     assert_eq!(text(&get(&e, "data"), "pool"), "catholic_qa");
 
     let key = format!("rl{}", js_sys::Math::random());
-    let c = client_at(&format!("/ratelimit/{key}/1/1"), &[("maxRetries", 2.into())]);
+    let c = client_at(
+        &format!("/ratelimit/{key}/1/1"),
+        &[("maxRetries", 2.into())],
+    );
     let started = js_sys::Date::now();
     let r = call(c.document_search("x".into(), None)).await.unwrap();
     assert!(Array::from(&get(&r, "results")).length() == 0);
-    assert!(js_sys::Date::now() - started >= 950.0, "the Retry-After of 1 s was honoured");
+    assert!(
+        js_sys::Date::now() - started >= 950.0,
+        "the Retry-After of 1 s was honoured"
+    );
     assert_eq!(count(&format!("ratelimit/{key}")).await, 2.0);
 
     let key = format!("fl{}", js_sys::Math::random());
@@ -209,10 +319,15 @@ async fn timeouts_aborts_and_network_failures() {
 
     let controller = web_sys::AbortController::new().unwrap();
     let c = client_at("/slow/3000/search_empty", &[]);
-    let p = c.document_search("x".into(), Some(obj(&[("signal", controller.signal().into())]).unchecked_into()));
+    let p = c.document_search(
+        "x".into(),
+        Some(obj(&[("signal", controller.signal().into())]).unchecked_into()),
+    );
     let abort = Closure::once_into_js(move || controller.abort());
     let set_timeout: Function = get(&js_sys::global(), "setTimeout").unchecked_into();
-    set_timeout.call2(&JsValue::UNDEFINED, &abort, &100.into()).unwrap();
+    set_timeout
+        .call2(&JsValue::UNDEFINED, &abort, &100.into())
+        .unwrap();
     let started = js_sys::Date::now();
     expect_error(call(p).await, "aborted");
     assert!(js_sys::Date::now() - started < 1500.0);
@@ -221,12 +336,36 @@ async fn timeouts_aborts_and_network_failures() {
     aborted.abort();
     let before = count("echo").await;
     let c = client_at("/echo", &[]);
-    expect_error(call(c.document_search("x".into(), Some(obj(&[("signal", aborted.signal().into())]).unchecked_into()))).await, "aborted");
-    assert_eq!(count("echo").await, before, "an aborted signal sends nothing");
+    expect_error(
+        call(c.document_search(
+            "x".into(),
+            Some(obj(&[("signal", aborted.signal().into())]).unchecked_into()),
+        ))
+        .await,
+        "aborted",
+    );
+    assert_eq!(
+        count("echo").await,
+        before,
+        "an aborted signal sends nothing"
+    );
 
-    let closed = MagisteriumClient::new(Some(obj(&[("endpoint", "http://127.0.0.1:9/a2a".into()), ("maxRetries", 0.into())]).unchecked_into())).unwrap();
-    let e = expect_error(call(closed.document_search("x".into(), None)).await, "network");
-    assert!(get(&e, "cause").is_object(), "the fetch TypeError is the cause");
+    let closed = MagisteriumClient::new(Some(
+        obj(&[
+            ("endpoint", "http://127.0.0.1:9/a2a".into()),
+            ("maxRetries", 0.into()),
+        ])
+        .unchecked_into(),
+    ))
+    .unwrap();
+    let e = expect_error(
+        call(closed.document_search("x".into(), None)).await,
+        "network",
+    );
+    assert!(
+        get(&e, "cause").is_object(),
+        "the fetch TypeError is the cause"
+    );
     still_works(&closed).await;
 }
 
@@ -234,13 +373,35 @@ async fn timeouts_aborts_and_network_failures() {
 async fn bad_input_is_refused_and_nothing_is_sent() {
     let c = client_at("/echo", &[]);
     let before = count("echo").await;
-    expect_error(call(c.catholic_qa("   ".into(), None)).await, "invalid_input");
-    expect_error(call(c.catholic_qa(JsValue::from(42), None)).await, "invalid_input");
-    expect_error(call(c.document_fetch("".into(), None)).await, "invalid_input");
-    expect_error(call(c.liturgical_readings("2026-02-30".into(), None)).await, "invalid_input");
-    expect_error(call(c.saints_of_the_day(js_sys::Date::new(&"nonsense".into()).into(), None)).await, "invalid_input");
+    expect_error(
+        call(c.catholic_qa("   ".into(), None)).await,
+        "invalid_input",
+    );
+    expect_error(
+        call(c.catholic_qa(JsValue::from(42), None)).await,
+        "invalid_input",
+    );
+    expect_error(
+        call(c.document_fetch("".into(), None)).await,
+        "invalid_input",
+    );
+    expect_error(
+        call(c.liturgical_readings("2026-02-30".into(), None)).await,
+        "invalid_input",
+    );
+    expect_error(
+        call(c.saints_of_the_day(js_sys::Date::new(&"nonsense".into()).into(), None)).await,
+        "invalid_input",
+    );
     expect_error(call(c.get_task("".into(), None)).await, "invalid_input");
-    expect_error(call(c.document_search("x".into(), Some(obj(&[("timeoutMs", (-1).into())]).unchecked_into()))).await, "invalid_input");
+    expect_error(
+        call(c.document_search(
+            "x".into(),
+            Some(obj(&[("timeoutMs", (-1).into())]).unchecked_into()),
+        ))
+        .await,
+        "invalid_input",
+    );
     assert_eq!(count("echo").await, before, "nothing reached the server");
     let bad = MagisteriumClient::new(Some(obj(&[("timeoutMs", "soon".into())]).unchecked_into()));
     let e = bad.err().unwrap();
@@ -258,15 +419,34 @@ async fn request_shape_headers_and_token_provider() {
         let token = if seen.get() == 1 { "stale" } else { "fresh" };
         Promise::resolve(&JsValue::from(token)).into()
     });
-    let c = client_at("/auth/fresh/search_results", &[("token", provider.as_ref().clone())]);
+    let c = client_at(
+        "/auth/fresh/search_results",
+        &[("token", provider.as_ref().clone())],
+    );
     let r = call(c.document_search("x".into(), None)).await.unwrap();
     assert_eq!(Array::from(&get(&r, "results")).length(), 2);
-    assert_eq!(calls.get(), 2, "unauthorized calls the provider once more and repeats once");
+    assert_eq!(
+        calls.get(),
+        2,
+        "unauthorized calls the provider once more and repeats once"
+    );
     drop(provider);
 
-    let c = client_at("/echo", &[("token", "t0ken".into()), ("headers", obj(&[("x-test", "1".into())]))]);
-    let r = call(c.document_search("grace".into(), Some(obj(&[("contextId", "ctx-1".into()), ("messageId", "m-1".into())]).unchecked_into()))).await.unwrap();
-    let echo = js_sys::JSON::parse(&text(&Array::from(&get(&r, "results")).get(0), "title")).unwrap();
+    let c = client_at(
+        "/echo",
+        &[
+            ("token", "t0ken".into()),
+            ("headers", obj(&[("x-test", "1".into())])),
+        ],
+    );
+    let r = call(c.document_search(
+        "grace".into(),
+        Some(obj(&[("contextId", "ctx-1".into()), ("messageId", "m-1".into())]).unchecked_into()),
+    ))
+    .await
+    .unwrap();
+    let echo =
+        js_sys::JSON::parse(&text(&Array::from(&get(&r, "results")).get(0), "title")).unwrap();
     let headers = get(&echo, "headers");
     assert_eq!(text(&headers, "authorization"), "Bearer t0ken");
     assert_eq!(text(&headers, "x-test"), "1");
@@ -275,22 +455,35 @@ async fn request_shape_headers_and_token_provider() {
     let message = get(&get(&body, "params"), "message");
     assert_eq!(text(&message, "messageId"), "m-1");
     assert_eq!(text(&message, "contextId"), "ctx-1");
-    assert_eq!(text(&get(&message, "metadata"), "skillId"), "document_search");
+    assert_eq!(
+        text(&get(&message, "metadata"), "skillId"),
+        "document_search"
+    );
     assert_eq!(text(&body, "id"), "m-1");
 }
 
 #[wasm_bindgen_test]
 fn sans_io_helpers() {
-    let req: JsValue = build_request("document_fetch", JsValue::from("12345").unchecked_into(), Some(obj(&[("id", 7.into()), ("messageId", "m".into())]).unchecked_into())).unwrap().into();
+    let req: JsValue = build_request(
+        "document_fetch",
+        JsValue::from("12345").unchecked_into(),
+        Some(obj(&[("id", 7.into()), ("messageId", "m".into())]).unchecked_into()),
+    )
+    .unwrap()
+    .into();
     assert_eq!(get(&req, "id").as_f64(), Some(7.0));
     let part = Array::from(&get(&get(&get(&req, "params"), "message"), "parts")).get(0);
     assert_eq!(text(&part, "kind"), "data");
     assert_eq!(text(&get(&part, "data"), "id"), "12345");
     let body = r#"{"jsonrpc":"2.0","id":"z","result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},"artifacts":[{"artifactId":"a","name":"mass_readings","parts":[{"kind":"text","text":"No mass readings found."}]}]}}"#;
     assert!(JsValue::from(decode_response("liturgical_readings", body).unwrap()).is_null());
-    let e = decode_response("catholic_qa", "{oops").map(JsValue::from).unwrap_err();
+    let e = decode_response("catholic_qa", "{oops")
+        .map(JsValue::from)
+        .unwrap_err();
     assert_eq!(text(&e, "kind"), "invalid_response");
-    let e = build_request("catholic_qa", JsValue::from("").unchecked_into(), None).map(JsValue::from).unwrap_err();
+    let e = build_request("catholic_qa", JsValue::from("").unchecked_into(), None)
+        .map(JsValue::from)
+        .unwrap_err();
     assert_eq!(text(&e, "kind"), "invalid_input");
 }
 

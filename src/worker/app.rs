@@ -1,10 +1,12 @@
 //! The Worker's routing on the shared core: CORS first, then the JSON-RPC endpoint and the agent
-//! card (served by the embedded agent or, in proxy mode, by the upstream), everything else left to
-//! the static assets.
+//! card, served by the embedded agent or, with a URL upstream and a token, by the proxy; every
+//! other path is a static asset.
 
 use super::agent::{path, Agent};
 use super::http::{WorkerRequest, WorkerResponse};
 use super::ids::Random;
+use super::limiter::{Limiter, Pool, Refusal};
+use super::proxy::{self, ForwardPlan, Inspection, UpstreamOutcome};
 use super::settings::{Settings, Upstream};
 
 /// The response header naming who answered, so nobody mistakes the stand-in for Magisterium.
@@ -17,12 +19,18 @@ pub enum Route {
     Respond(WorkerResponse),
     /// Not an API path: serve the static asset.
     Asset,
+    /// Make this upstream call with the request body, then call [`App::finish`].
+    Forward(ForwardPlan),
+    /// Fetch the upstream card from this URL, then call [`App::card`].
+    FetchCard(String),
 }
 
 /// One Worker isolate's state.
 #[derive(Debug)]
 pub struct App {
     agent: Agent,
+    limiter: Limiter,
+    limits: (u32, u32, u32),
 }
 
 impl Default for App {
@@ -31,11 +39,22 @@ impl Default for App {
     }
 }
 
+/// Where calls go for these settings: the upstream URL, or `None` for the embedded agent (also
+/// when a URL is set but no token is: the stand-in then answers and says so).
+fn upstream_of(settings: &Settings) -> Option<&str> {
+    match &settings.upstream {
+        Upstream::Url(url) if settings.has_upstream_token => Some(url),
+        _ => None,
+    }
+}
+
 impl App {
     /// A fresh isolate.
     pub fn new() -> Self {
         Self {
             agent: Agent::new(Default::default()),
+            limiter: Limiter::new(15, 2),
+            limits: (15, 2, 60),
         }
     }
 
@@ -44,8 +63,9 @@ impl App {
         matches!(path, path::RPC | path::CARD | path::CARD_V03)
     }
 
-    /// Routes one request (its body already capped by the entry).
-    pub fn handle(&mut self, request: &WorkerRequest, settings: &Settings, random: &mut dyn Random) -> Route {
+    /// Routes one request (its body already capped by the entry). `has_binding`: the Rate
+    /// Limiting binding is configured, so the entry checks limits with it.
+    pub fn handle(&mut self, request: &WorkerRequest, settings: &Settings, random: &mut dyn Random, has_binding: bool) -> Route {
         if !Self::is_api_path(&request.path) {
             return Route::Asset;
         }
@@ -53,33 +73,75 @@ impl App {
         if request.method == "OPTIONS" {
             return Route::Respond(settings.cors.preflight(origin));
         }
-        // A cross-origin call from an origin off the list gets no CORS headers; the browser then
-        // hides the answer. Non-simple requests never get here: their preflight failed.
-        let response = match &settings.upstream {
-            Upstream::Embedded => {
-                self.agent.configure(settings.agent.clone());
-                self.agent
-                    .handle(request, random)
-                    .with_header(AGENT_HEADER, "embedded-stand-in")
+        let Some(upstream) = upstream_of(settings) else {
+            self.agent.configure(settings.agent.clone());
+            let response = self.agent.handle(request, random).with_header(AGENT_HEADER, "embedded-stand-in");
+            return Route::Respond(decorate(response, settings, origin));
+        };
+        match (request.method.as_str(), request.path.as_str()) {
+            ("POST", path::RPC) => {
+                let limits = (settings.proxy_limits.0, settings.proxy_limits.1, settings.proxy_window_secs);
+                if self.limits != limits {
+                    self.limits = limits;
+                    self.limiter = Limiter::with_window(limits.0, limits.1, f64::from(limits.2) * 1000.0);
+                }
+                match proxy::inspect(request, settings, upstream, &mut self.limiter, has_binding) {
+                    Inspection::Reject(response) => Route::Respond(decorate(response, settings, origin)),
+                    Inspection::Forward(plan) => Route::Forward(plan),
+                }
             }
-            Upstream::Url(_) => WorkerResponse::rpc_error(
-                501,
-                &serde_json::Value::Null,
-                super::http::code::INTERNAL_ERROR,
-                "proxy mode is not available in this build",
-                None,
-            ),
-        };
-        let response = if response.header("cache-control").is_none() {
-            response.with_header("cache-control", "no-store")
-        } else {
-            response
-        };
-        Route::Respond(settings.cors.decorate(response, origin))
+            ("GET" | "HEAD", path::CARD | path::CARD_V03) => match proxy::upstream_card_url(upstream) {
+                Some(url) => Route::FetchCard(url),
+                None => Route::Respond(decorate(
+                    WorkerResponse::json(502, &serde_json::json!({ "error": "UPSTREAM_URL is not a URL" })),
+                    settings,
+                    origin,
+                )),
+            },
+            _ => Route::Respond(decorate(
+                WorkerResponse::json(405, &serde_json::json!({ "error": "method not allowed" })),
+                settings,
+                origin,
+            )),
+        }
+    }
+
+    /// The client's answer after the planned upstream call, and what to cache.
+    pub fn finish(&self, plan: &ForwardPlan, outcome: UpstreamOutcome, settings: &Settings, origin: Option<&str>) -> (WorkerResponse, Option<String>) {
+        let (response, cached) = proxy::finish(plan, outcome);
+        (decorate(response.with_header(AGENT_HEADER, "proxy"), settings, origin), cached)
+    }
+
+    /// The client's answer from a cached `result`.
+    pub fn from_cache(&self, plan: &ForwardPlan, cached: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
+        decorate(proxy::from_cache(plan, cached).with_header(AGENT_HEADER, "proxy"), settings, origin)
+    }
+
+    /// The 429 answer when the Rate Limiting binding refused `pool` (it reports no reset time, so
+    /// the wait is its period, 60 s).
+    pub fn binding_refused(&self, plan: &ForwardPlan, pool: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
+        let pool = if pool == Pool::CatholicQa.name() { Pool::CatholicQa } else { Pool::Default };
+        let refusal = Refusal { pool, retry_after_secs: u64::from(settings.proxy_window_secs) };
+        decorate(proxy::rate_limited(&plan.rpc_id, refusal), settings, origin)
+    }
+
+    /// The proxy's card from the upstream's.
+    pub fn card(&self, outcome: UpstreamOutcome, own_origin: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
+        decorate(proxy::rewrite_card(outcome, own_origin).with_header(AGENT_HEADER, "proxy"), settings, origin)
     }
 
     /// Tasks the embedded agent holds (for memory checks).
     pub fn stored_tasks(&self) -> usize {
         self.agent.stored_tasks()
     }
+}
+
+/// `Cache-Control: no-store` unless the answer set its own, then CORS.
+fn decorate(response: WorkerResponse, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
+    let response = if response.header("cache-control").is_none() {
+        response.with_header("cache-control", "no-store")
+    } else {
+        response
+    };
+    settings.cors.decorate(response, origin)
 }

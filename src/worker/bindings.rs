@@ -7,7 +7,8 @@ use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::app::{App, Route};
-use super::http::WorkerRequest;
+use super::http::{WorkerRequest, WorkerResponse};
+use super::proxy::{ForwardPlan, UpstreamOutcome};
 use super::ids::Random;
 use super::settings::Settings;
 
@@ -87,9 +88,9 @@ impl WorkerApp {
     }
 
     /// Handles `{ method, path, origin, headers: [name, value][], body: Uint8Array, clientKey,
-    /// nowMs }` with the Worker's `env`; returns `{ status, headers, body }`, or `null` for a
-    /// static asset.
-    pub fn handle(&mut self, request: &JsValue, env: &JsValue) -> JsValue {
+    /// nowMs }` with the Worker's `env`. Returns `{ kind: "respond", response }`, `{ kind:
+    /// "asset" }`, `{ kind: "forward", plan, planJson }` or `{ kind: "card", url }`.
+    pub fn handle(&mut self, request: &JsValue, env: &JsValue, has_binding: bool) -> JsValue {
         let req = WorkerRequest {
             method: string(request, "method"),
             path: string(request, "path"),
@@ -104,21 +105,109 @@ impl WorkerApp {
             now_ms: Reflect::get(request, &"nowMs".into()).ok().and_then(|n| n.as_f64()).unwrap_or(0.0),
         };
         let settings = Settings::from_vars(&vars(env));
-        match self.app.handle(&req, &settings, &mut CryptoRandom) {
-            Route::Asset => JsValue::NULL,
+        let out = Object::new();
+        let set = |k: &str, v: &JsValue| {
+            let _ = Reflect::set(&out, &k.into(), v);
+        };
+        match self.app.handle(&req, &settings, &mut CryptoRandom, has_binding) {
+            Route::Asset => set("kind", &"asset".into()),
             Route::Respond(response) => {
-                let out = Object::new();
-                let headers: Array = response
-                    .headers
-                    .into_iter()
-                    .map(|(k, v)| Array::of2(&k.into(), &v.into()))
-                    .collect();
-                let _ = Reflect::set(&out, &"status".into(), &response.status.into());
-                let _ = Reflect::set(&out, &"headers".into(), &headers);
-                let _ = Reflect::set(&out, &"body".into(), &response.body.into());
-                out.into()
+                set("kind", &"respond".into());
+                set("response", &response_js(response));
+            }
+            Route::Forward(plan) => {
+                set("kind", &"forward".into());
+                set("planJson", &serde_json::to_string(&plan).unwrap_or_default().into());
+                set("timeoutMs", &(plan.timeout_ms as f64).into());
+                set("maxUpstreamBytes", &(plan.max_upstream_bytes as f64).into());
+                set("upstreamUrl", &plan.upstream_url.clone().into());
+                set("cacheKey", &plan.cache_key.clone().map_or(JsValue::NULL, Into::into));
+                let pools: Array = plan.binding_pools.iter().map(|p| JsValue::from(p.as_str())).collect();
+                set("bindingPools", &pools);
+                set("clientKey", &plan.client_key.clone().into());
+                set("skill", &plan.skill.clone().map_or(JsValue::NULL, Into::into));
+                set("method", &plan.method.clone().into());
+            }
+            Route::FetchCard(url) => {
+                set("kind", &"card".into());
+                set("url", &url.into());
             }
         }
+        out.into()
+    }
+
+    /// The answer after the upstream call: `outcome` is `{ kind: "answer", status, headers, body }`,
+    /// `{ kind: "timeout" }`, `{ kind: "unreachable" }` or `{ kind: "tooLarge" }`. Returns
+    /// `{ response, cache }` (`cache`: the text to store under the plan's key, or null).
+    pub fn finish(&self, plan_json: &str, outcome: &JsValue, env: &JsValue, origin: Option<String>) -> JsValue {
+        let settings = Settings::from_vars(&vars(env));
+        let out = Object::new();
+        let Ok(plan) = serde_json::from_str::<ForwardPlan>(plan_json) else {
+            return out.into();
+        };
+        let (response, cache) = self.app.finish(&plan, upstream_outcome(outcome), &settings, origin.as_deref());
+        let _ = Reflect::set(&out, &"response".into(), &response_js(response));
+        let _ = Reflect::set(&out, &"cache".into(), &cache.map_or(JsValue::NULL, Into::into));
+        out.into()
+    }
+
+    /// The answer from a cached result.
+    #[wasm_bindgen(js_name = fromCache)]
+    pub fn from_cache(&self, plan_json: &str, cached: &str, env: &JsValue, origin: Option<String>) -> JsValue {
+        let settings = Settings::from_vars(&vars(env));
+        match serde_json::from_str::<ForwardPlan>(plan_json) {
+            Ok(plan) => response_js(self.app.from_cache(&plan, cached, &settings, origin.as_deref())),
+            Err(_) => JsValue::NULL,
+        }
+    }
+
+    /// The 429 answer when the Rate Limiting binding refused `pool`.
+    #[wasm_bindgen(js_name = bindingRefused)]
+    pub fn binding_refused(&self, plan_json: &str, pool: &str, env: &JsValue, origin: Option<String>) -> JsValue {
+        let settings = Settings::from_vars(&vars(env));
+        match serde_json::from_str::<ForwardPlan>(plan_json) {
+            Ok(plan) => response_js(self.app.binding_refused(&plan, pool, &settings, origin.as_deref())),
+            Err(_) => JsValue::NULL,
+        }
+    }
+
+    /// The proxy's agent card from the upstream's (`outcome` as in `finish`).
+    pub fn card(&self, outcome: &JsValue, own_origin: &str, env: &JsValue, origin: Option<String>) -> JsValue {
+        let settings = Settings::from_vars(&vars(env));
+        response_js(self.app.card(upstream_outcome(outcome), own_origin, &settings, origin.as_deref()))
+    }
+}
+
+fn response_js(response: WorkerResponse) -> JsValue {
+    let out = Object::new();
+    let headers: Array = response
+        .headers
+        .into_iter()
+        .map(|(k, v)| Array::of2(&k.into(), &v.into()))
+        .collect();
+    let _ = Reflect::set(&out, &"status".into(), &response.status.into());
+    let _ = Reflect::set(&out, &"headers".into(), &headers);
+    let _ = Reflect::set(&out, &"body".into(), &response.body.into());
+    out.into()
+}
+
+fn upstream_outcome(outcome: &JsValue) -> UpstreamOutcome {
+    match string(outcome, "kind").as_str() {
+        "answer" => UpstreamOutcome::Answer {
+            status: Reflect::get(outcome, &"status".into())
+                .ok()
+                .and_then(|s| s.as_f64())
+                .map_or(502, |s| s as u16),
+            headers: pairs(&Reflect::get(outcome, &"headers".into()).unwrap_or(JsValue::UNDEFINED)),
+            body: Reflect::get(outcome, &"body".into())
+                .ok()
+                .filter(|b| b.is_object())
+                .map(|b| Uint8Array::new(&b).to_vec())
+                .unwrap_or_default(),
+        },
+        "timeout" => UpstreamOutcome::Timeout,
+        "tooLarge" => UpstreamOutcome::TooLarge,
+        _ => UpstreamOutcome::Unreachable,
     }
 }
 

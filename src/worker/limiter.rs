@@ -44,6 +44,7 @@ struct Windows {
 /// the number of keys active in the last minute (and by `max_keys`).
 #[derive(Debug)]
 pub struct Limiter {
+    window_ms: f64,
     per_minute: usize,
     qa_per_minute: usize,
     max_keys: usize,
@@ -53,7 +54,13 @@ pub struct Limiter {
 impl Limiter {
     /// A limiter allowing `per_minute` calls, `qa_per_minute` of them Q&A, per key and minute.
     pub fn new(per_minute: u32, qa_per_minute: u32) -> Self {
+        Self::with_window(per_minute, qa_per_minute, WINDOW_MS)
+    }
+
+    /// The same with a window other than a minute (the Rate Limiting binding also offers 10 s).
+    pub fn with_window(per_minute: u32, qa_per_minute: u32, window_ms: f64) -> Self {
         Self {
+            window_ms: if window_ms > 0.0 { window_ms } else { WINDOW_MS },
             per_minute: per_minute as usize,
             qa_per_minute: qa_per_minute as usize,
             max_keys: 100_000,
@@ -67,14 +74,15 @@ impl Limiter {
         if self.keys.len() >= self.max_keys {
             self.forget_idle(now_ms);
         }
+        let window = self.window_ms;
         let w = self.keys.entry(key.to_owned()).or_default();
-        trim(&mut w.all, now_ms);
-        trim(&mut w.qa, now_ms);
+        trim(&mut w.all, now_ms, window);
+        trim(&mut w.qa, now_ms, window);
         if is_qa && w.qa.len() >= self.qa_per_minute {
-            return Err(refusal(Pool::CatholicQa, &w.qa, self.qa_per_minute, now_ms));
+            return Err(refusal(Pool::CatholicQa, &w.qa, self.qa_per_minute, now_ms, window));
         }
         if w.all.len() >= self.per_minute {
-            return Err(refusal(Pool::Default, &w.all, self.per_minute, now_ms));
+            return Err(refusal(Pool::Default, &w.all, self.per_minute, now_ms, window));
         }
         w.all.push_back(now_ms);
         if is_qa {
@@ -85,7 +93,8 @@ impl Limiter {
 
     /// Drops keys with no call in the last window.
     pub fn forget_idle(&mut self, now_ms: f64) {
-        self.keys.retain(|_, w| w.all.back().is_some_and(|t| now_ms - t < WINDOW_MS));
+        let window = self.window_ms;
+        self.keys.retain(|_, w| w.all.back().is_some_and(|t| now_ms - t < window));
     }
 
     /// Keys currently tracked.
@@ -94,15 +103,15 @@ impl Limiter {
     }
 }
 
-fn trim(times: &mut VecDeque<f64>, now_ms: f64) {
-    while times.front().is_some_and(|t| now_ms - t >= WINDOW_MS) {
+fn trim(times: &mut VecDeque<f64>, now_ms: f64, window_ms: f64) {
+    while times.front().is_some_and(|t| now_ms - t >= window_ms) {
         times.pop_front();
     }
 }
 
-fn refusal(pool: Pool, times: &VecDeque<f64>, limit: usize, now_ms: f64) -> Refusal {
+fn refusal(pool: Pool, times: &VecDeque<f64>, limit: usize, now_ms: f64, window_ms: f64) -> Refusal {
     let oldest_needed = times.len().checked_sub(limit).and_then(|i| times.get(i)).copied().unwrap_or(now_ms);
-    let wait_ms = (oldest_needed + WINDOW_MS - now_ms).max(0.0);
+    let wait_ms = (oldest_needed + window_ms - now_ms).max(0.0);
     Refusal {
         pool,
         retry_after_secs: ((wait_ms / 1000.0).ceil() as u64).max(1),

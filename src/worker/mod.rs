@@ -13,6 +13,7 @@ pub mod cors;
 pub mod http;
 pub mod ids;
 pub mod limiter;
+pub mod proxy;
 pub mod settings;
 
 #[cfg(target_arch = "wasm32")]

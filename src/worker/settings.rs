@@ -34,6 +34,18 @@ pub struct Settings {
     pub max_body_bytes: usize,
     /// `MAX_UPSTREAM_BYTES`.
     pub max_upstream_bytes: usize,
+    /// `MAGISTERIUM_TOKEN` (a secret) is set: without it a URL upstream falls back to the stand-in.
+    pub has_upstream_token: bool,
+    /// `PROXY_RATE_LIMITS` (default on): per-client limits in front of a URL upstream.
+    pub proxy_rate_limits: bool,
+    /// `PROXY_PER_MINUTE` (default 15) and `PROXY_QA_PER_MINUTE` (default 2).
+    pub proxy_limits: (u32, u32),
+    /// `PROXY_WINDOW_SECONDS` (default 60): the limiter's window.
+    pub proxy_window_secs: u32,
+    /// `CACHE_DOCUMENTS` (default on): cache `document_fetch` answers by document id.
+    pub cache_documents: bool,
+    /// `UPSTREAM_TIMEOUT_MS`: overrides the 55 s (Q&A) / 15 s budgets.
+    pub upstream_timeout_ms: Option<u64>,
     /// The stand-in's emulation switches: `AGENT_REQUIRE_TOKEN`, `AGENT_FREE_PLAN_TOKEN`,
     /// `AGENT_RATE_LIMITS` (`on`/`true`/`1`).
     pub agent: AgentConfig,
@@ -41,6 +53,10 @@ pub struct Settings {
 
 fn flag(value: Option<&String>) -> bool {
     value.is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "on" | "yes"))
+}
+
+fn flag_default_on(value: Option<&String>) -> bool {
+    !value.is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "false" | "off" | "no"))
 }
 
 fn non_empty(value: Option<&String>) -> Option<String> {
@@ -72,6 +88,18 @@ impl Settings {
             allowed_skills,
             max_body_bytes: size("MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
             max_upstream_bytes: size("MAX_UPSTREAM_BYTES", DEFAULT_MAX_UPSTREAM_BYTES),
+            has_upstream_token: non_empty(vars.get("MAGISTERIUM_TOKEN")).is_some(),
+            proxy_rate_limits: flag_default_on(vars.get("PROXY_RATE_LIMITS")),
+            proxy_limits: (
+                u32::try_from(size("PROXY_PER_MINUTE", 15)).unwrap_or(15),
+                u32::try_from(size("PROXY_QA_PER_MINUTE", 2)).unwrap_or(2),
+            ),
+            proxy_window_secs: u32::try_from(size("PROXY_WINDOW_SECONDS", 60)).unwrap_or(60),
+            cache_documents: flag_default_on(vars.get("CACHE_DOCUMENTS")),
+            upstream_timeout_ms: vars
+                .get("UPSTREAM_TIMEOUT_MS")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|n| *n > 0),
             agent: AgentConfig {
                 required_token: non_empty(vars.get("AGENT_REQUIRE_TOKEN")),
                 free_plan_token: non_empty(vars.get("AGENT_FREE_PLAN_TOKEN")),

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 /// The text of `tests/fixtures/<path>`.
 pub fn fixture(path: &str) -> String {
-    let full: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fixtures", path].iter().collect();
+    let full: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fixtures", path]
+        .iter()
+        .collect();
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
 }
 

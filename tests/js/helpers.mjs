@@ -44,3 +44,32 @@ export function send(skillId, input, options) {
   if (skillId !== undefined) message.metadata = { skillId };
   return rpc("message/send", { message }, options);
 }
+
+export const PROXY_URL = process.env.MAGISTERIUM_PROXY_URL ?? "http://127.0.0.1:18789";
+export const PROXY_TOKEN = process.env.MAGISTERIUM_PROXY_TOKEN ?? "proxy-secret-token";
+
+/** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`. */
+export async function startWrangler(cwd, port, args = [], probe = "/") {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"),
+    ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...args],
+    { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid);
+    } catch {}
+  };
+  for (let i = 0; i < 120; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}${probe}`);
+      return { stop, log: () => log };
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  stop();
+  throw new Error(`wrangler dev on ${port} did not start:\n${log}`);
+}

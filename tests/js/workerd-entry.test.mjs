@@ -2,9 +2,7 @@
 // .wasm imported statically), run in workerd, calling the embedded agent's Worker.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { AGENT_URL, consumerDir, root, writeFile } from "./helpers.mjs";
+import { AGENT_URL, consumerDir, startWrangler, writeFile } from "./helpers.mjs";
 
 const PORT = 18788;
 const dir = consumerDir("workerd-consumer");
@@ -23,31 +21,11 @@ export default {
 `);
 writeFile(dir, "wrangler.toml", `name = "workerd-smoke"\nmain = "worker.js"\ncompatibility_date = "2026-11-01"\nsend_metrics = false\n[vars]\nAGENT_URL = "${AGENT_URL}"\n`);
 
-const wrangler = spawn(path.join(root, "node_modules", ".bin", "wrangler"),
-  ["dev", "--local", "--ip", "127.0.0.1", "--port", String(PORT), "--show-interactive-dev-session=false"],
-  { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
-let log = "";
-wrangler.stdout.on("data", (d) => (log += d));
-wrangler.stderr.on("data", (d) => (log += d));
-after(() => {
-  try {
-    process.kill(-wrangler.pid);
-  } catch {}
-});
-
-async function ready() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      return await fetch(`http://127.0.0.1:${PORT}/`);
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  throw new Error(`wrangler dev did not start:\n${log}`);
-}
+const server = await startWrangler(dir, PORT);
+after(() => server.stop());
 
 test("the workerd entry initialises synchronously and calls a skill", async () => {
-  const res = await ready();
+  const res = await fetch(`http://127.0.0.1:${PORT}/`);
   const body = await res.json();
   assert.equal(body.ok, true, JSON.stringify(body));
   assert.ok(body.count > 0);

@@ -17,7 +17,13 @@
 //   /auth/<token>/<fixture>       401 (-32004) unless "Authorization: Bearer <token>"
 //   /echo                         a completed search_results task whose one result echoes the request
 //   GET /card/<mode>/.well-known/agent.json | agent-card.json   mode: ok | v03 (only agent-card.json) | none
-//   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo)
+//   /by-query                     the scenario named by the request itself, for a proxy in front of
+//                                 this server: the first text part, data.id or params.id reads
+//                                 "scenario:<name>[:<arg>]" (ok, document, notfound, html502, slow, reset,
+//                                 big, ratelimit, error, failed, redirect, leak); anything else → ok
+//   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
+//   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
+//   GET /__last                   the headers and body of the last /by-query request
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -26,6 +32,7 @@ import path from "node:path";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, "..", "fixtures", "responses");
 const counts = new Map();
+let lastRequest = null;
 const bump = (key) => counts.set(key, (counts.get(key) ?? 0) + 1) && counts.get(key);
 
 function fixture(name, id) {
@@ -162,6 +169,8 @@ function route(req, res, raw, id) {
         };
         return send(res, 200, JSON.stringify(result));
       }
+      case ".well-known":
+        return send(res, 200, JSON.stringify({ protocolVersion: "0.2.6", name: "Fault upstream", description: "d", url: "http://127.0.0.1/by-query", version: "1", capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [], securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, security: [{ bearer: [] }] }), { "cache-control": "public, max-age=3600" });
       case "card": {
         const file = b === ".well-known" ? c : "";
         const card = JSON.stringify({ protocolVersion: "0.2.6", name: "Fixture agent", description: "d", url: "http://127.0.0.1/ok", version: "1", capabilities: {}, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [] });
@@ -169,11 +178,74 @@ function route(req, res, raw, id) {
         const serve = (a === "ok" && file === "agent.json") || (a === "v03" && file === "agent-card.json");
         return serve ? send(res, 200, card, { "cache-control": "public, max-age=3600" }) : send(res, 404, '{"error":"not found"}');
       }
+      case "by-query":
+        return byQuery(req, res, raw, id);
+      case "__last":
+        return send(res, 200, JSON.stringify(lastRequest));
       case "__count":
-        return send(res, 200, JSON.stringify({ count: counts.get(parts.slice(1).join("/")) ?? 0 }));
+        return send(res, 200, JSON.stringify({ count: counts.get(decodeURIComponent(parts.slice(1).join("/"))) ?? 0 }));
       default:
         return send(res, 404, '{"error":"no such route"}');
     }
+}
+
+function byQuery(req, res, raw, id) {
+  let body = {};
+  try {
+    body = JSON.parse(raw);
+  } catch {}
+  const part = body.params?.message?.parts?.[0];
+  const q = String(part?.text ?? part?.data?.id ?? body.params?.id ?? "");
+  lastRequest = { headers: req.headers, body: raw, url: req.url };
+  bump("by-query");
+  bump(`by-query/${q}`);
+  const [, name, arg] = q.split(":");
+  const task = (parts, state = "completed") => JSON.stringify({
+    jsonrpc: "2.0", id,
+    result: { kind: "task", id: "up-task", contextId: "up-ctx", status: { state }, artifacts: parts ? [{ artifactId: "art_up", name: "document", parts }] : [] },
+  });
+  switch (name) {
+    case "document":
+      return send(res, 200, task([{ kind: "text", text: `Document ${arg}` }, { kind: "data", data: { id: q, title: "T", author: "A", ref: "R" } }]));
+    case "notfound":
+      return send(res, 200, task([{ kind: "text", text: "Document not found." }]));
+    case "failed":
+      return send(res, 200, task(null, "failed"));
+    case "error":
+      return send(res, 200, fixture("error_internal", id));
+    case "html502":
+      return send(res, 502, fixture("not_json.html", id), { "content-type": "text/html", server: "fault/1" });
+    case "slow":
+      return void setTimeout(() => send(res, 200, fixture("search_empty", id)), Number(arg ?? 5000));
+    case "reset":
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"jsonrpc":"2.0","id":');
+      return void setTimeout(() => res.socket?.resetAndDestroy?.() ?? res.destroy(), 20);
+    case "big": {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = "x".repeat(65536);
+      let sent = 0;
+      const total = Number(arg ?? 50_000_000);
+      res.on("close", () => (sent = total));
+      const pump = () => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        res.end();
+      };
+      return pump();
+    }
+    case "ratelimit":
+      return send(res, 429, fixture("error_rate_limited", id), { "retry-after": "30", "set-cookie": "upstream=1", "x-ratelimit-remaining": "0" });
+    case "redirect":
+      res.writeHead(302, { location: "http://127.0.0.1:9/elsewhere" });
+      return res.end();
+    case "leak":
+      return send(res, 200, fixture("search_empty", id), { "set-cookie": "sid=upstream-session", "www-authenticate": "Bearer realm=up", server: "fault/1" });
+    default:
+      return send(res, 200, fixture("search_results", id));
+  }
 }
 
 server.listen(Number(process.argv[2] ?? 0), "127.0.0.1", () => {

@@ -41,7 +41,13 @@ impl RpcFailure {
     }
 
     fn into_response(self, id: &Value) -> WorkerResponse {
-        let mut r = WorkerResponse::rpc_error(self.status, id, self.code, &self.message, self.data);
+        let status = self.status;
+        self.into_response_with_status(status, id)
+    }
+
+    /// The error answer with HTTP `status` (the proxy answers its own refusals with 400).
+    pub fn into_response_with_status(self, status: u16, id: &Value) -> WorkerResponse {
+        let mut r = WorkerResponse::rpc_error(status, id, self.code, &self.message, self.data);
         r.headers.extend(self.headers);
         r
     }

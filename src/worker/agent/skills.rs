@@ -57,6 +57,11 @@ impl SkillInput {
             })
     }
 
+    /// The input's text (question, id or date).
+    pub fn as_str(&self) -> &str {
+        self.text()
+    }
+
     fn text(&self) -> &str {
         match self {
             Self::Text(t) | Self::Id(t) | Self::Date(t) => t,

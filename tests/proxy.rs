@@ -1,7 +1,12 @@
 //! The proxy policy natively: every rule refuses before any upstream call, accepted calls are
 //! planned with the fixed upstream, and every upstream fault becomes a well-formed answer.
 #![cfg(feature = "worker")]
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use magisterium_a2a::worker::app::{App, Route};
 use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};
@@ -30,7 +35,11 @@ fn settings(extra: &[(&str, &str)]) -> Settings {
 
 fn post(body: &str, headers: &[(&str, &str)]) -> WorkerRequest {
     let mut h: Vec<(String, String)> = vec![("content-type".into(), "application/json".into())];
-    h.extend(headers.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+    h.extend(
+        headers
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+    );
     WorkerRequest {
         method: "POST".into(),
         path: "/api/v1/a2a".into(),
@@ -73,21 +82,44 @@ fn planned(app: &mut App, s: &Settings, req: &WorkerRequest) -> ForwardPlan {
 fn valid_calls_are_forwarded_to_the_configured_upstream_only() {
     let s = settings(&[]);
     let mut app = App::new();
-    let plan = planned(&mut app, &s, &post(&send_body("document_search", json!([{"kind": "text", "text": "wage"}])), &[]));
+    let plan = planned(
+        &mut app,
+        &s,
+        &post(
+            &send_body("document_search", json!([{"kind": "text", "text": "wage"}])),
+            &[],
+        ),
+    );
     assert_eq!(plan.upstream_url, UPSTREAM);
     assert_eq!(plan.timeout_ms, 15_000);
     assert_eq!(plan.rpc_id, json!(9));
-    let qa = planned(&mut app, &s, &post(&send_body("catholic_qa", json!([{"kind": "text", "text": "why?"}])), &[]));
+    let qa = planned(
+        &mut app,
+        &s,
+        &post(
+            &send_body("catholic_qa", json!([{"kind": "text", "text": "why?"}])),
+            &[],
+        ),
+    );
     assert_eq!(qa.timeout_ms, 55_000);
     // Nothing in the request steers the connection: URLs in the body, a Host header, a query.
     let sneaky = json!({"jsonrpc": "2.0", "id": 1, "method": "message/send", "url": "http://evil.example", "params": {
         "url": "http://evil.example", "message": {"role": "user", "kind": "message", "messageId": "m",
         "parts": [{"kind": "text", "text": "http://evil.example"}], "metadata": {"skillId": "document_search", "endpoint": "http://evil.example"}}}});
-    let mut req = post(&sneaky.to_string(), &[("host", "evil.example"), ("x-forwarded-host", "evil.example")]);
+    let mut req = post(
+        &sneaky.to_string(),
+        &[
+            ("host", "evil.example"),
+            ("x-forwarded-host", "evil.example"),
+        ],
+    );
     req.path = "/api/v1/a2a".into();
     assert_eq!(planned(&mut app, &s, &req).upstream_url, UPSTREAM);
     let get = json!({"jsonrpc": "2.0", "id": "g", "method": "tasks/get", "params": {"id": "t-1"}});
-    assert_eq!(planned(&mut app, &s, &post(&get.to_string(), &[])).method, "tasks/get");
+    assert_eq!(
+        planned(&mut app, &s, &post(&get.to_string(), &[])).method,
+        "tasks/get"
+    );
 }
 
 #[test]
@@ -96,23 +128,109 @@ fn refusals_happen_before_any_upstream_call() {
     let mut app = App::new();
     let cases: Vec<(WorkerRequest, u16, i64, &str)> = vec![
         (post("{nope", &[]), 400, -32700, "Parse error"),
-        (post("[]", &[]), 400, -32600, "Batch requests are not supported"),
+        (
+            post("[]", &[]),
+            400,
+            -32600,
+            "Batch requests are not supported",
+        ),
         (post("3", &[]), 400, -32600, "Invalid Request"),
-        (post(r#"{"jsonrpc":"1.0","id":1,"method":"tasks/get","params":{"id":"x"}}"#, &[]), 400, -32600, "Invalid Request"),
-        (post(r#"{"jsonrpc":"2.0","method":"tasks/get","params":{"id":"x"}}"#, &[]), 400, -32600, "Invalid Request"),
-        (post(r#"{"jsonrpc":"2.0","id":1,"method":"tasks/list","params":{}}"#, &[]), 400, -32601, "Method not found"),
-        (post(r#"{"jsonrpc":"2.0","id":1,"method":"message/stream","params":{}}"#, &[]), 400, -32601, "Method not found"),
-        (post(r#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{}}"#, &[]), 400, -32602, "Invalid params: id is required"),
-        (post(&send_body("x", json!([{"kind": "text", "text": "q"}])), &[]), 400, -32602, "Unknown skill: x"),
-        (post(&send_body("pope_lookup", json!([{"kind": "text", "text": "q"}])), &[]), 400, -32602, "Unknown skill: pope_lookup"),
-        (post(&send_body("catholic_qa", json!([])), &[]), 400, -32602, "Invalid params: parts must not be empty"),
-        (post(&send_body("catholic_qa", json!([{"kind": "text", "text": "x".repeat(4001)}])), &[]), 400, -32602, "Invalid params: input too long"),
+        (
+            post(
+                r#"{"jsonrpc":"1.0","id":1,"method":"tasks/get","params":{"id":"x"}}"#,
+                &[],
+            ),
+            400,
+            -32600,
+            "Invalid Request",
+        ),
+        (
+            post(
+                r#"{"jsonrpc":"2.0","method":"tasks/get","params":{"id":"x"}}"#,
+                &[],
+            ),
+            400,
+            -32600,
+            "Invalid Request",
+        ),
+        (
+            post(
+                r#"{"jsonrpc":"2.0","id":1,"method":"tasks/list","params":{}}"#,
+                &[],
+            ),
+            400,
+            -32601,
+            "Method not found",
+        ),
+        (
+            post(
+                r#"{"jsonrpc":"2.0","id":1,"method":"message/stream","params":{}}"#,
+                &[],
+            ),
+            400,
+            -32601,
+            "Method not found",
+        ),
+        (
+            post(
+                r#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{}}"#,
+                &[],
+            ),
+            400,
+            -32602,
+            "Invalid params: id is required",
+        ),
+        (
+            post(&send_body("x", json!([{"kind": "text", "text": "q"}])), &[]),
+            400,
+            -32602,
+            "Unknown skill: x",
+        ),
+        (
+            post(
+                &send_body("pope_lookup", json!([{"kind": "text", "text": "q"}])),
+                &[],
+            ),
+            400,
+            -32602,
+            "Unknown skill: pope_lookup",
+        ),
+        (
+            post(&send_body("catholic_qa", json!([])), &[]),
+            400,
+            -32602,
+            "Invalid params: parts must not be empty",
+        ),
+        (
+            post(
+                &send_body(
+                    "catholic_qa",
+                    json!([{"kind": "text", "text": "x".repeat(4001)}]),
+                ),
+                &[],
+            ),
+            400,
+            -32602,
+            "Invalid params: input too long",
+        ),
     ];
     for (req, status, code, message) in cases {
         let (r, v) = rejected(&mut app, &s, &req);
-        assert_eq!((r.status, v["error"]["code"].as_i64(), v["error"]["message"].as_str()), (status, Some(code), Some(message)), "{}", String::from_utf8_lossy(&req.body));
+        assert_eq!(
+            (
+                r.status,
+                v["error"]["code"].as_i64(),
+                v["error"]["message"].as_str()
+            ),
+            (status, Some(code), Some(message)),
+            "{}",
+            String::from_utf8_lossy(&req.body)
+        );
     }
-    let mut text_plain = post(&send_body("catholic_qa", json!([{"kind": "text", "text": "q"}])), &[]);
+    let mut text_plain = post(
+        &send_body("catholic_qa", json!([{"kind": "text", "text": "q"}])),
+        &[],
+    );
     text_plain.headers = vec![("content-type".into(), "text/plain".into())];
     assert_eq!(rejected(&mut app, &s, &text_plain).0.status, 400);
 }
@@ -126,12 +244,16 @@ fn per_client_limits_with_a_separate_qa_bucket() {
     planned(&mut app, &s, &post(&qa, &[]));
     let (r, v) = rejected(&mut app, &s, &post(&qa, &[]));
     assert_eq!((r.status, r.header("retry-after")), (429, Some("60")));
-    assert_eq!(v["error"], json!({"code": -32029, "message": "Rate limit exceeded", "data": {"pool": "catholic_qa", "retryAfterSeconds": 60}}));
+    assert_eq!(
+        v["error"],
+        json!({"code": -32029, "message": "Rate limit exceeded", "data": {"pool": "catholic_qa", "retryAfterSeconds": 60}})
+    );
     // Another client has its own buckets; tasks/* are not limited.
     let mut other = post(&qa, &[]);
     other.client_key = "198.51.100.7".into();
     planned(&mut app, &s, &other);
-    let get = json!({"jsonrpc": "2.0", "id": 1, "method": "tasks/get", "params": {"id": "t"}}).to_string();
+    let get = json!({"jsonrpc": "2.0", "id": 1, "method": "tasks/get", "params": {"id": "t"}})
+        .to_string();
     for _ in 0..30 {
         planned(&mut app, &s, &post(&get, &[]));
     }
@@ -141,7 +263,9 @@ fn per_client_limits_with_a_separate_qa_bucket() {
     planned(&mut app, &s, &later);
     // With the binding configured, the entry checks both pools with it instead.
     let req = post(&qa, &[]);
-    let Route::Forward(plan) = App::new().handle(&req, &s, &mut SeededRandom(1), true) else { panic!() };
+    let Route::Forward(plan) = App::new().handle(&req, &s, &mut SeededRandom(1), true) else {
+        panic!()
+    };
     assert_eq!(plan.binding_pools, ["default", "catholic_qa"]);
     // And limits can be switched off.
     let off = settings(&[("PROXY_RATE_LIMITS", "off")]);
@@ -158,14 +282,31 @@ fn cors_allowlist() {
     let mut pre = post("", &[("origin", "https://app.example")]);
     pre.method = "OPTIONS".into();
     let (r, _) = rejected(&mut app, &s, &pre);
-    assert_eq!((r.status, r.header("access-control-allow-origin")), (204, Some("https://app.example")));
+    assert_eq!(
+        (r.status, r.header("access-control-allow-origin")),
+        (204, Some("https://app.example"))
+    );
     pre.headers = vec![("origin".into(), "https://evil.example".into())];
     let (r, _) = rejected(&mut app, &s, &pre);
-    assert_eq!((r.status, r.header("access-control-allow-origin")), (403, None));
+    assert_eq!(
+        (r.status, r.header("access-control-allow-origin")),
+        (403, None)
+    );
     pre.headers = vec![("origin".into(), "null".into())];
     assert_eq!(rejected(&mut app, &s, &pre).0.status, 403);
-    let plan = planned(&mut app, &s, &post(&send_body("document_search", json!([{"kind": "text", "text": "q"}])), &[]));
-    let ok = UpstreamOutcome::Answer { status: 200, headers: vec![], body: br#"{"jsonrpc":"2.0","id":9,"result":{}}"#.to_vec() };
+    let plan = planned(
+        &mut app,
+        &s,
+        &post(
+            &send_body("document_search", json!([{"kind": "text", "text": "q"}])),
+            &[],
+        ),
+    );
+    let ok = UpstreamOutcome::Answer {
+        status: 200,
+        headers: vec![],
+        body: br#"{"jsonrpc":"2.0","id":9,"result":{}}"#.to_vec(),
+    };
     let (r, _) = app.finish(&plan, ok, &s, Some("https://evil.example"));
     assert_eq!(r.header("access-control-allow-origin"), None);
     assert_eq!(r.header("vary"), Some("Origin"));
@@ -175,23 +316,78 @@ fn cors_allowlist() {
 fn upstream_faults_become_well_formed_answers() {
     let s = settings(&[]);
     let mut app = App::new();
-    let plan = planned(&mut app, &s, &post(&send_body("document_search", json!([{"kind": "text", "text": "q"}])), &[]));
-    let answer = |status: u16, body: &str, headers: Vec<(String, String)>| UpstreamOutcome::Answer { status, headers, body: body.as_bytes().to_vec() };
+    let plan = planned(
+        &mut app,
+        &s,
+        &post(
+            &send_body("document_search", json!([{"kind": "text", "text": "q"}])),
+            &[],
+        ),
+    );
+    let answer =
+        |status: u16, body: &str, headers: Vec<(String, String)>| UpstreamOutcome::Answer {
+            status,
+            headers,
+            body: body.as_bytes().to_vec(),
+        };
     let cases = vec![
         (UpstreamOutcome::Timeout, 504, "Upstream timeout"),
         (UpstreamOutcome::Unreachable, 502, "Upstream unreachable"),
         (UpstreamOutcome::TooLarge, 502, "Upstream answer too large"),
-        (answer(502, "<html>Bad Gateway <script>x</script></html>", vec![]), 502, "Upstream answered HTTP 502 without JSON"),
-        (answer(200, "<html>ok?</html>", vec![]), 502, "Upstream answered HTTP 200 without JSON"),
-        (answer(200, r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task"}"#, vec![]), 502, "Upstream answered HTTP 200 without JSON"),
-        (answer(200, r#"{"hello":"world"}"#, vec![]), 502, "Upstream answered HTTP 200 without a JSON-RPC response"),
-        (answer(200, r#"{"jsonrpc":"2.0","id":9,"result":{},"error":{"code":1,"message":"x"}}"#, vec![]), 502, "Upstream answered HTTP 200 without a JSON-RPC response"),
-        (answer(301, "", vec![("location".into(), "http://evil.example".into())]), 502, "Upstream redirected"),
+        (
+            answer(502, "<html>Bad Gateway <script>x</script></html>", vec![]),
+            502,
+            "Upstream answered HTTP 502 without JSON",
+        ),
+        (
+            answer(200, "<html>ok?</html>", vec![]),
+            502,
+            "Upstream answered HTTP 200 without JSON",
+        ),
+        (
+            answer(
+                200,
+                r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task"}"#,
+                vec![],
+            ),
+            502,
+            "Upstream answered HTTP 200 without JSON",
+        ),
+        (
+            answer(200, r#"{"hello":"world"}"#, vec![]),
+            502,
+            "Upstream answered HTTP 200 without a JSON-RPC response",
+        ),
+        (
+            answer(
+                200,
+                r#"{"jsonrpc":"2.0","id":9,"result":{},"error":{"code":1,"message":"x"}}"#,
+                vec![],
+            ),
+            502,
+            "Upstream answered HTTP 200 without a JSON-RPC response",
+        ),
+        (
+            answer(
+                301,
+                "",
+                vec![("location".into(), "http://evil.example".into())],
+            ),
+            502,
+            "Upstream redirected",
+        ),
     ];
     for (outcome, status, message) in cases {
         let (r, cached) = app.finish(&plan, outcome, &s, None);
         let v: Value = serde_json::from_str(&r.body).unwrap();
-        assert_eq!((r.status, v["error"]["message"].as_str(), v["error"]["code"].as_i64()), (status, Some(message), Some(-32603)));
+        assert_eq!(
+            (
+                r.status,
+                v["error"]["message"].as_str(),
+                v["error"]["code"].as_i64()
+            ),
+            (status, Some(message), Some(-32603))
+        );
         assert_eq!(v["id"], 9);
         assert!(cached.is_none());
         assert!(!r.body.contains("<script>"), "no echo of upstream HTML");
@@ -220,13 +416,48 @@ fn upstream_faults_become_well_formed_answers() {
 fn document_answers_are_cached_by_id_and_errors_never() {
     let s = settings(&[]);
     let mut app = App::new();
-    let plan = planned(&mut app, &s, &post(&send_body("document_fetch", json!([{"kind": "data", "data": {"id": " rerum-novarum "}}])), &[]));
-    assert_eq!(plan.cache_key.as_deref(), Some(document_cache_key("rerum-novarum").as_str()));
-    let same = planned(&mut app, &s, &post(&send_body("document_fetch", json!([{"kind": "text", "text": "rerum-novarum"}])), &[]));
-    assert_eq!(same.cache_key, plan.cache_key, "a text part id and a data part id share the key");
+    let plan = planned(
+        &mut app,
+        &s,
+        &post(
+            &send_body(
+                "document_fetch",
+                json!([{"kind": "data", "data": {"id": " rerum-novarum "}}]),
+            ),
+            &[],
+        ),
+    );
+    assert_eq!(
+        plan.cache_key.as_deref(),
+        Some(document_cache_key("rerum-novarum").as_str())
+    );
+    let same = planned(
+        &mut app,
+        &s,
+        &post(
+            &send_body(
+                "document_fetch",
+                json!([{"kind": "text", "text": "rerum-novarum"}]),
+            ),
+            &[],
+        ),
+    );
+    assert_eq!(
+        same.cache_key, plan.cache_key,
+        "a text part id and a data part id share the key"
+    );
     assert_ne!(document_cache_key("a/b"), document_cache_key("a%2Fb"));
     let found = r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},"artifacts":[{"artifactId":"a","name":"document","parts":[{"kind":"text","text":"Body"},{"kind":"data","data":{"id":"rerum-novarum","title":"T","author":"A","ref":"R"}}]}]}}"#;
-    let (r, cached) = app.finish(&plan, UpstreamOutcome::Answer { status: 200, headers: vec![], body: found.as_bytes().to_vec() }, &s, None);
+    let (r, cached) = app.finish(
+        &plan,
+        UpstreamOutcome::Answer {
+            status: 200,
+            headers: vec![],
+            body: found.as_bytes().to_vec(),
+        },
+        &s,
+        None,
+    );
     assert_eq!(r.header("x-cache"), Some("miss"));
     let cached = cached.expect("a found document is cached");
     let hit = app.from_cache(&same, &cached, &s, None);
@@ -239,11 +470,27 @@ fn document_answers_are_cached_by_id_and_errors_never() {
         r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"failed"},"artifacts":[]}}"#,
         r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},"artifacts":[{"artifactId":"a","parts":[{"kind":"text","text":"Document not found."}]}]}}"#,
     ] {
-        let (_, cached) = app.finish(&plan, UpstreamOutcome::Answer { status: 200, headers: vec![], body: body.as_bytes().to_vec() }, &s, None);
+        let (_, cached) = app.finish(
+            &plan,
+            UpstreamOutcome::Answer {
+                status: 200,
+                headers: vec![],
+                body: body.as_bytes().to_vec(),
+            },
+            &s,
+            None,
+        );
         assert!(cached.is_none(), "{body}");
     }
     let off = settings(&[("CACHE_DOCUMENTS", "off")]);
-    let plan = planned(&mut App::new(), &off, &post(&send_body("document_fetch", json!([{"kind": "text", "text": "x"}])), &[]));
+    let plan = planned(
+        &mut App::new(),
+        &off,
+        &post(
+            &send_body("document_fetch", json!([{"kind": "text", "text": "x"}])),
+            &[],
+        ),
+    );
     assert!(plan.cache_key.is_none());
 }
 
@@ -254,17 +501,38 @@ fn the_card_points_at_the_proxy_and_a_missing_token_means_the_stand_in() {
     let mut get = post("", &[]);
     get.method = "GET".into();
     get.path = "/.well-known/agent.json".into();
-    let Route::FetchCard(url) = route(&mut app, &s, &get) else { panic!() };
+    let Route::FetchCard(url) = route(&mut app, &s, &get) else {
+        panic!()
+    };
     assert_eq!(url, "http://127.0.0.1:18900/.well-known/agent.json");
     let upstream = br#"{"name":"Magisterium","url":"https://magisterium.com/api/v1/a2a","skills":[],"securitySchemes":{"bearer":{"type":"http","scheme":"bearer"}},"security":[{"bearer":[]}]}"#;
-    let r = app.card(UpstreamOutcome::Answer { status: 200, headers: vec![], body: upstream.to_vec() }, "https://proxy.example", &s, None);
+    let r = app.card(
+        UpstreamOutcome::Answer {
+            status: 200,
+            headers: vec![],
+            body: upstream.to_vec(),
+        },
+        "https://proxy.example",
+        &s,
+        None,
+    );
     let card: Value = serde_json::from_str(&r.body).unwrap();
     assert_eq!(card["url"], "https://proxy.example/api/v1/a2a");
     assert_eq!(card["security"], json!([]));
     assert_eq!(r.header("cache-control"), Some("public, max-age=3600"));
-    assert_eq!(app.card(UpstreamOutcome::Timeout, "https://p", &s, None).status, 504);
+    assert_eq!(
+        app.card(UpstreamOutcome::Timeout, "https://p", &s, None)
+            .status,
+        504
+    );
     // A URL upstream without MAGISTERIUM_TOKEN: the stand-in answers and says so.
-    let no_token = Settings::from_vars(&[("UPSTREAM_URL".to_owned(), UPSTREAM.to_owned())].into_iter().collect());
-    let Route::Respond(r) = route(&mut App::new(), &no_token, &get) else { panic!() };
+    let no_token = Settings::from_vars(
+        &[("UPSTREAM_URL".to_owned(), UPSTREAM.to_owned())]
+            .into_iter()
+            .collect(),
+    );
+    let Route::Respond(r) = route(&mut App::new(), &no_token, &get) else {
+        panic!()
+    };
     assert_eq!(r.header("x-magisterium-agent"), Some("embedded-stand-in"));
 }

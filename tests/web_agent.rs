@@ -120,17 +120,30 @@ fn proxy_url() -> &'static str {
 #[wasm_bindgen_test]
 async fn through_the_proxy_to_a_loopback_upstream() {
     let o = Object::new();
-    Reflect::set(&o, &"endpoint".into(), &format!("{}/api/v1/a2a", proxy_url()).into()).unwrap();
+    Reflect::set(
+        &o,
+        &"endpoint".into(),
+        &format!("{}/api/v1/a2a", proxy_url()).into(),
+    )
+    .unwrap();
     Reflect::set(&o, &"maxRetries".into(), &0.into()).unwrap();
     let c = MagisteriumClient::new(Some(JsValue::from(o).unchecked_into())).unwrap();
     let found = ok(c.document_search("scenario:ok".into(), None)).await;
     assert_eq!(Array::from(&get(&found, "results")).length(), 2);
-    let e = JsFuture::from(c.document_search("scenario:html502".into(), None)).await.unwrap_err();
+    let e = JsFuture::from(c.document_search("scenario:html502".into(), None))
+        .await
+        .unwrap_err();
     assert_eq!(s(&e, "kind"), "rpc_error");
     assert_eq!(get(&e, "status").as_f64(), Some(502.0));
-    let e = JsFuture::from(c.document_search("scenario:ratelimit".into(), None)).await.unwrap_err();
+    let e = JsFuture::from(c.document_search("scenario:ratelimit".into(), None))
+        .await
+        .unwrap_err();
     assert_eq!(s(&e, "kind"), "rate_limited");
-    assert_eq!(get(&e, "retryAfterMs").as_f64(), Some(30_000.0), "Retry-After crosses the proxy and CORS");
+    assert_eq!(
+        get(&e, "retryAfterMs").as_f64(),
+        Some(30_000.0),
+        "Retry-After crosses the proxy and CORS"
+    );
     let card = ok(c.agent_card(None)).await;
     assert_eq!(s(&card, "url"), format!("{}/api/v1/a2a", proxy_url()));
 }

@@ -24,13 +24,16 @@ pub fn default_card_url(endpoint: &str) -> Option<String> {
 
 /// The 0.3 fallback for a card URL ending in [`CARD_PATH`].
 pub fn fallback_card_url(url: &str) -> Option<String> {
-    url.strip_suffix(CARD_PATH).map(|base| format!("{base}{CARD_PATH_V03}"))
+    url.strip_suffix(CARD_PATH)
+        .map(|base| format!("{base}{CARD_PATH_V03}"))
 }
 
 /// Seconds a response may be kept according to its `Cache-Control` header (`max-age`, or 0 for
 /// `no-store` / `no-cache` / `private`-less absence).
 pub fn max_age_seconds(cache_control: Option<&str>) -> u64 {
-    let Some(header) = cache_control else { return 0 };
+    let Some(header) = cache_control else {
+        return 0;
+    };
     let mut max_age = 0;
     for directive in header.split(',') {
         let directive = directive.trim().to_ascii_lowercase();
@@ -64,6 +67,7 @@ pub fn check_card<V: JsonView>(card: &V) -> Result<(), Error> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 
@@ -100,7 +104,10 @@ mod tests {
         let good = serde_json::json!({"name": "M", "url": "u", "skills": []});
         assert!(check_card(&&good).is_ok());
         let bad = serde_json::json!({"name": "M", "url": "u", "skills": {}});
-        assert!(check_card(&&bad).unwrap_err().message().contains("skills: expected array"));
+        assert!(check_card(&&bad)
+            .unwrap_err()
+            .message()
+            .contains("skills: expected array"));
         let arr = serde_json::json!([]);
         assert!(check_card(&&arr).is_err());
     }

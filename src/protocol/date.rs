@@ -148,6 +148,7 @@ fn parse_digits(text: &str) -> Option<u32> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 
@@ -155,12 +156,25 @@ mod tests {
     fn parses_and_formats_iso_dates() {
         let d = CivilDate::parse_iso("2026-03-19");
         assert_eq!(d.map(|d| d.to_string()), Some("2026-03-19".to_owned()));
-        assert_eq!(CivilDate::parse_iso("2024-02-29").map(|d| d.day()), Some(29));
+        assert_eq!(
+            CivilDate::parse_iso("2024-02-29").map(|d| d.day()),
+            Some(29)
+        );
     }
 
     #[test]
     fn refuses_impossible_and_malformed_dates() {
-        for bad in ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "0000-01-01", "2026-3-19", "2026/03/19", "", "２０２６-03-19"] {
+        for bad in [
+            "2026-02-29",
+            "2026-02-30",
+            "2026-13-01",
+            "2026-00-10",
+            "0000-01-01",
+            "2026-3-19",
+            "2026/03/19",
+            "",
+            "２０２６-03-19",
+        ] {
             assert_eq!(CivilDate::parse_iso(bad), None, "{bad}");
         }
         assert!(CivilDate::looks_iso("2026-02-30"));
@@ -176,7 +190,13 @@ mod tests {
             assert_eq!(d.map(CivilDate::days_since_epoch), Some(days));
         }
         // 2026-11-30 is a Monday.
-        assert_eq!(CivilDate::new(2026, 11, 30).map(CivilDate::weekday), Some(1));
-        assert_eq!(CivilDate::from_unix_ms(1_796_083_200_000.0).map(|d| d.to_string()), Some("2026-12-01".to_owned()));
+        assert_eq!(
+            CivilDate::new(2026, 11, 30).map(CivilDate::weekday),
+            Some(1)
+        );
+        assert_eq!(
+            CivilDate::from_unix_ms(1_796_083_200_000.0).map(|d| d.to_string()),
+            Some("2026-12-01".to_owned())
+        );
     }
 }

@@ -45,14 +45,22 @@ enum Envelope<V> {
     Error { code: i64, message: String },
 }
 
-fn check_envelope<V: JsonView>(body: &V, expected_id: Option<&RequestId>) -> Result<Envelope<V>, Error> {
+fn check_envelope<V: JsonView>(
+    body: &V,
+    expected_id: Option<&RequestId>,
+) -> Result<Envelope<V>, Error> {
     if body.kind() != JsonKind::Object {
         return Err(Error::invalid_response(format!(
             "expected a JSON-RPC response object, found {}",
             body.kind().name()
         )));
     }
-    match body.field("jsonrpc").as_ref().and_then(JsonView::string).as_deref() {
+    match body
+        .field("jsonrpc")
+        .as_ref()
+        .and_then(JsonView::string)
+        .as_deref()
+    {
         Some("2.0") => {}
         Some(other) => {
             return Err(Error::invalid_response(format!(
@@ -101,7 +109,11 @@ fn check_envelope<V: JsonView>(body: &V, expected_id: Option<&RequestId>) -> Res
     }
 }
 
-fn check_id<V: JsonView>(id: Option<&V>, expected: Option<&RequestId>, may_be_null: bool) -> Result<(), Error> {
+fn check_id<V: JsonView>(
+    id: Option<&V>,
+    expected: Option<&RequestId>,
+    may_be_null: bool,
+) -> Result<(), Error> {
     let Some(expected) = expected else {
         return Ok(());
     };
@@ -109,7 +121,9 @@ fn check_id<V: JsonView>(id: Option<&V>, expected: Option<&RequestId>, may_be_nu
         None => may_be_null,
         Some(id) => match (id.kind(), expected) {
             (JsonKind::Null, _) => may_be_null,
-            (JsonKind::String, RequestId::String(want)) => id.string().as_deref() == Some(want.as_str()),
+            (JsonKind::String, RequestId::String(want)) => {
+                id.string().as_deref() == Some(want.as_str())
+            }
             (JsonKind::Number, RequestId::Number(want)) => id.number() == want.as_f64(),
             _ => false,
         },
@@ -117,7 +131,9 @@ fn check_id<V: JsonView>(id: Option<&V>, expected: Option<&RequestId>, may_be_nu
     if matches {
         Ok(())
     } else {
-        Err(Error::invalid_response("the response id does not match the request id"))
+        Err(Error::invalid_response(
+            "the response id does not match the request id",
+        ))
     }
 }
 
@@ -202,7 +218,11 @@ fn status_text<V: JsonView>(result: &V) -> Option<String> {
     let mut out = String::new();
     for i in 0..parts.array_len()? {
         let part = parts.item(i)?;
-        if part.field("kind").and_then(|k| k.string().map(|s| s == "text")) == Some(true) {
+        if part
+            .field("kind")
+            .and_then(|k| k.string().map(|s| s == "text"))
+            == Some(true)
+        {
             if let Some(text) = part.field("text").as_ref().and_then(JsonView::string) {
                 if !out.is_empty() {
                     out.push('\n');
@@ -238,12 +258,16 @@ pub fn required_string<V: JsonView>(obj: &V, key: &str, at: &Path<'_>) -> Result
 /// # Errors
 /// `invalid_response` for anything but an integral number within ±2^53.
 pub fn integer<V: JsonView>(v: &V, at: &Path<'_>) -> Result<i64, Error> {
-    let n = v.number().ok_or_else(|| wrong_type(at, "integer", v.kind()))?;
+    let n = v
+        .number()
+        .ok_or_else(|| wrong_type(at, "integer", v.kind()))?;
     if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
         // Exact: integral and within the 53-bit range.
         Ok(n as i64)
     } else {
-        Err(Error::invalid_response(format!("{at}: expected an integer")))
+        Err(Error::invalid_response(format!(
+            "{at}: expected an integer"
+        )))
     }
 }
 

@@ -125,7 +125,9 @@ pub const CODE_TABLE: [(i64, ErrorKind); 6] = [
 
 fn says_rate_limited(message: &str) -> bool {
     let lower = message.to_ascii_lowercase();
-    lower.contains("rate limit") || lower.contains("rate-limit") || lower.contains("too many requests")
+    lower.contains("rate limit")
+        || lower.contains("rate-limit")
+        || lower.contains("too many requests")
 }
 
 /// An error of the SDK: the kind plus everything known about it. It never holds a token.
@@ -248,6 +250,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 
@@ -258,21 +261,41 @@ mod tests {
             assert_eq!(kind.rpc_code(), Some(code), "kind {kind}");
         }
         // Magisterium's meanings win over the A2A table.
-        assert_eq!(ErrorKind::from_rpc(-32004, "Unauthorized"), ErrorKind::Unauthorized);
-        assert_eq!(ErrorKind::from_rpc(-32005, "Plan required"), ErrorKind::PlanRequired);
+        assert_eq!(
+            ErrorKind::from_rpc(-32004, "Unauthorized"),
+            ErrorKind::Unauthorized
+        );
+        assert_eq!(
+            ErrorKind::from_rpc(-32005, "Plan required"),
+            ErrorKind::PlanRequired
+        );
         // Everything else is a generic rpc_error.
         for code in [-32700, -32600, -32603, -32002, -32006, 1, 0] {
-            assert_eq!(ErrorKind::from_rpc(code, "boom"), ErrorKind::RpcError, "{code}");
+            assert_eq!(
+                ErrorKind::from_rpc(code, "boom"),
+                ErrorKind::RpcError,
+                "{code}"
+            );
         }
-        for kind in [ErrorKind::RpcError, ErrorKind::Timeout, ErrorKind::InvalidInput] {
+        for kind in [
+            ErrorKind::RpcError,
+            ErrorKind::Timeout,
+            ErrorKind::InvalidInput,
+        ] {
             assert_eq!(kind.rpc_code(), None);
         }
     }
 
     #[test]
     fn rate_limit_message_wins_over_code() {
-        assert_eq!(ErrorKind::from_rpc(-32603, "Rate limit exceeded"), ErrorKind::RateLimited);
-        assert_eq!(ErrorKind::from_rpc(-32000, "too many requests"), ErrorKind::RateLimited);
+        assert_eq!(
+            ErrorKind::from_rpc(-32603, "Rate limit exceeded"),
+            ErrorKind::RateLimited
+        );
+        assert_eq!(
+            ErrorKind::from_rpc(-32000, "too many requests"),
+            ErrorKind::RateLimited
+        );
     }
 
     #[test]
@@ -290,13 +313,18 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), ErrorKind::ALL.len());
-        assert!(names.iter().all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
+        assert!(names
+            .iter()
+            .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
     }
 
     #[test]
     fn display_is_lowercase_kind_then_message() {
         let e = Error::from_rpc(-32001, "Task not found");
-        assert_eq!(e.to_string(), "task_not_found: Task not found (json-rpc -32001)");
+        assert_eq!(
+            e.to_string(),
+            "task_not_found: Task not found (json-rpc -32001)"
+        );
         assert_eq!(e.code(), Some(-32001));
     }
 }

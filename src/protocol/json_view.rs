@@ -67,7 +67,7 @@ pub trait JsonView: Clone {
     }
 }
 
-impl<'a> JsonView for &'a serde_json::Value {
+impl JsonView for &serde_json::Value {
     fn kind(&self) -> JsonKind {
         match self {
             serde_json::Value::Null => JsonKind::Null,
@@ -145,6 +145,7 @@ impl fmt::Display for Path<'_> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
     use serde_json::json;
@@ -161,7 +162,12 @@ mod tests {
         assert_eq!(v.field("z").map(|z| z.kind()), Some(JsonKind::Null));
         assert!(v.field_present("z").is_none());
         assert_eq!(v.field("a").and_then(|a| a.array_len()), Some(2));
-        assert_eq!(v.field("a").and_then(|a| a.item(1)).and_then(|i| i.number()), Some(2.0));
+        assert_eq!(
+            v.field("a")
+                .and_then(|a| a.item(1))
+                .and_then(|i| i.number()),
+            Some(2.0)
+        );
         assert!(v.field("a").and_then(|a| a.item(2)).is_none());
         assert!(v.field("missing").is_none());
     }

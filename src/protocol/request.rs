@@ -64,7 +64,11 @@ pub type TaskRequest = JsonRpcRequest<TaskQueryParams>;
 ///
 /// # Errors
 /// `invalid_input` for an empty skill id or message id, no parts, or a blank text part.
-pub fn message_send(skill_id: &str, parts: Vec<Part>, ids: MessageIds) -> Result<SendRequest, Error> {
+pub fn message_send(
+    skill_id: &str,
+    parts: Vec<Part>,
+    ids: MessageIds,
+) -> Result<SendRequest, Error> {
     if skill_id.trim().is_empty() {
         return Err(Error::invalid_input("skillId must not be empty"));
     }
@@ -74,11 +78,20 @@ pub fn message_send(skill_id: &str, parts: Vec<Part>, ids: MessageIds) -> Result
     if parts.is_empty() {
         return Err(Error::invalid_input("input must have at least one part"));
     }
-    if parts.iter().any(|p| p.as_text().is_some_and(|t| t.trim().is_empty())) {
+    if parts
+        .iter()
+        .any(|p| p.as_text().is_some_and(|t| t.trim().is_empty()))
+    {
         return Err(Error::invalid_input("text parts must not be empty"));
     }
-    if ids.context_id.as_deref().is_some_and(|c| c.trim().is_empty()) {
-        return Err(Error::invalid_input("contextId must not be empty when given"));
+    if ids
+        .context_id
+        .as_deref()
+        .is_some_and(|c| c.trim().is_empty())
+    {
+        return Err(Error::invalid_input(
+            "contextId must not be empty when given",
+        ));
     }
     let mut metadata = JsonObject::new();
     metadata.insert("skillId".into(), Value::String(skill_id.to_owned()));
@@ -160,7 +173,11 @@ pub enum SkillArg {
 ///
 /// # Errors
 /// `invalid_input` as [`skill_parts`] and [`message_send`] say.
-pub fn skill_request(skill: Skill, input: &SkillArg, ids: MessageIds) -> Result<SendRequest, Error> {
+pub fn skill_request(
+    skill: Skill,
+    input: &SkillArg,
+    ids: MessageIds,
+) -> Result<SendRequest, Error> {
     let parts = skill_parts(skill, input)?;
     message_send(skill.id(), parts, ids)
 }
@@ -207,7 +224,9 @@ fn non_blank<'a>(text: &'a str, what: &str) -> Result<&'a str, Error> {
 fn date_text(text: &str) -> Result<&str, Error> {
     let text = non_blank(text, "date")?;
     if CivilDate::looks_iso(text) && CivilDate::parse_iso(text).is_none() {
-        return Err(Error::invalid_input(format!("{text} is not a calendar date")));
+        return Err(Error::invalid_input(format!(
+            "{text} is not a calendar date"
+        )));
     }
     Ok(text)
 }
@@ -238,10 +257,14 @@ pub fn validate_parts<V: super::JsonView>(parts: &V) -> Result<(), Error> {
         if part.kind() != JsonKind::Object {
             return Err(bad("a part must be an object"));
         }
-        let kind = part.field("kind").and_then(|k| k.string().map(|s| s.into_owned()));
+        let kind = part
+            .field("kind")
+            .and_then(|k| k.string().map(|s| s.into_owned()));
         match kind.as_deref() {
             Some("text") => {
-                let ok = part.field("text").and_then(|t| t.string().map(|s| !s.trim().is_empty()));
+                let ok = part
+                    .field("text")
+                    .and_then(|t| t.string().map(|s| !s.trim().is_empty()));
                 if ok != Some(true) {
                     return Err(bad("a text part needs a non-empty string `text`"));
                 }
@@ -254,7 +277,10 @@ pub fn validate_parts<V: super::JsonView>(parts: &V) -> Result<(), Error> {
             Some("file") => {
                 let file = part.field("file").filter(|f| f.kind() == JsonKind::Object);
                 let file = file.ok_or_else(|| bad("a file part needs an object `file`"))?;
-                let has = |key: &str| file.field(key).is_some_and(|v| v.kind() == JsonKind::String);
+                let has = |key: &str| {
+                    file.field(key)
+                        .is_some_and(|v| v.kind() == JsonKind::String)
+                };
                 if has("bytes") == has("uri") {
                     return Err(bad("a file part needs exactly one of `bytes` and `uri`"));
                 }

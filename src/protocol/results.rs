@@ -131,7 +131,10 @@ pub fn decode_skill<V: JsonView>(skill: Skill, result: &V) -> Result<SkillAnswer
 ///
 /// # Errors
 /// As [`decode_skill`].
-pub fn decode_other_skill<V: JsonView>(artifact_name: &str, result: &V) -> Result<SkillResult<V>, Error> {
+pub fn decode_other_skill<V: JsonView>(
+    artifact_name: &str,
+    result: &V,
+) -> Result<SkillResult<V>, Error> {
     let task = task_info(result)?;
     require_completed(result, &task)?;
     let root = Path::Root;
@@ -180,15 +183,25 @@ fn decode_known<V: JsonView>(
             }
         }
     }
-    let missing = |what: &str| Error::invalid_response(format!("result.artifacts: {} answer without {what}", skill.id()));
+    let missing = |what: &str| {
+        Error::invalid_response(format!(
+            "result.artifacts: {} answer without {what}",
+            skill.id()
+        ))
+    };
     match skill {
         Skill::CatholicQa => {
-            let answer = parts.texts.into_iter().next().ok_or_else(|| missing("a text part"))?;
+            let answer = parts
+                .texts
+                .into_iter()
+                .next()
+                .ok_or_else(|| missing("a text part"))?;
             let mut citations = Vec::new();
             let mut related = Vec::new();
             for (data, data_at) in parts.data.iter().zip(parts.data_paths.iter()) {
                 if let Some(list) = data.field_present("citations") {
-                    citations = data_at.with_path(|p| read_citations(&list, &p.key("citations")))?;
+                    citations =
+                        data_at.with_path(|p| read_citations(&list, &p.key("citations")))?;
                 }
                 if let Some(list) = data.field_present("related_questions") {
                     related =
@@ -213,7 +226,11 @@ fn decode_known<V: JsonView>(
             Ok(SkillAnswer::Search(SearchResults { results, task }))
         }
         Skill::DocumentFetch => {
-            let text = parts.texts.into_iter().next().ok_or_else(|| missing("a text part"))?;
+            let text = parts
+                .texts
+                .into_iter()
+                .next()
+                .ok_or_else(|| missing("a text part"))?;
             let (meta, meta_at) = parts
                 .data
                 .iter()
@@ -238,7 +255,11 @@ fn decode_known<V: JsonView>(
             })))
         }
         Skill::LiturgicalReadings | Skill::SaintsOfTheDay => {
-            let text = parts.texts.into_iter().next().ok_or_else(|| missing("a text part"))?;
+            let text = parts
+                .texts
+                .into_iter()
+                .next()
+                .ok_or_else(|| missing("a text part"))?;
             Ok(SkillAnswer::Text(Some(TextResult { text, task })))
         }
         _ => Err(missing("a known shape")),
@@ -246,15 +267,27 @@ fn decode_known<V: JsonView>(
 }
 
 /// The artifact named `name`, else the first one. Returns its index and node.
-fn pick_artifact<V: JsonView>(arts: &V, name: &str, at: &Path<'_>) -> Result<Option<(usize, V)>, Error> {
-    let len = arts.array_len().ok_or_else(|| wrong_type(at, "array", arts.kind()))?;
+fn pick_artifact<V: JsonView>(
+    arts: &V,
+    name: &str,
+    at: &Path<'_>,
+) -> Result<Option<(usize, V)>, Error> {
+    let len = arts
+        .array_len()
+        .ok_or_else(|| wrong_type(at, "array", arts.kind()))?;
     let mut first = None;
     for i in 0..len {
         let Some(art) = arts.item(i) else { continue };
         if art.kind() != JsonKind::Object {
             return Err(wrong_type(&at.index(i), "object", art.kind()));
         }
-        if art.field("name").as_ref().and_then(JsonView::string).as_deref() == Some(name) {
+        if art
+            .field("name")
+            .as_ref()
+            .and_then(JsonView::string)
+            .as_deref()
+            == Some(name)
+        {
             return Ok(Some((i, art)));
         }
         if first.is_none() {
@@ -322,18 +355,18 @@ fn read_parts<V: JsonView>(artifact: &V, index: usize) -> Result<ArtifactParts<V
         let kind = decode::required_string(&part, "kind", &part_at)?;
         match kind.as_str() {
             "text" => {
-                let text = part
-                    .field("text")
-                    .ok_or_else(|| Error::invalid_response(format!("{}: missing", part_at.key("text"))))?;
+                let text = part.field("text").ok_or_else(|| {
+                    Error::invalid_response(format!("{}: missing", part_at.key("text")))
+                })?;
                 if text.kind() != JsonKind::String {
                     return Err(wrong_type(&part_at.key("text"), "string", text.kind()));
                 }
                 out.texts.push(text);
             }
             "data" => {
-                let data = part
-                    .field("data")
-                    .ok_or_else(|| Error::invalid_response(format!("{}: missing", part_at.key("data"))))?;
+                let data = part.field("data").ok_or_else(|| {
+                    Error::invalid_response(format!("{}: missing", part_at.key("data")))
+                })?;
                 if data.kind() != JsonKind::Object {
                     return Err(wrong_type(&part_at.key("data"), "object", data.kind()));
                 }
@@ -363,9 +396,12 @@ const CITATION_FIELDS: [(&str, JsonKind, bool); 8] = [
 ];
 
 fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    let len = list
-        .array_len()
-        .ok_or_else(|| Error::invalid_response(format!("{at}: expected array, found {}", list.kind().name())))?;
+    let len = list.array_len().ok_or_else(|| {
+        Error::invalid_response(format!(
+            "{at}: expected array, found {}",
+            list.kind().name()
+        ))
+    })?;
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
         let Some(c) = list.item(i) else { continue };
@@ -404,9 +440,12 @@ fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error>
 }
 
 fn read_strings<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    let len = list
-        .array_len()
-        .ok_or_else(|| Error::invalid_response(format!("{at}: expected array, found {}", list.kind().name())))?;
+    let len = list.array_len().ok_or_else(|| {
+        Error::invalid_response(format!(
+            "{at}: expected array, found {}",
+            list.kind().name()
+        ))
+    })?;
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
         let Some(s) = list.item(i) else { continue };
@@ -425,9 +464,12 @@ fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit>, Err
     let list = data
         .field("results")
         .ok_or_else(|| Error::invalid_response(format!("{at}: missing")))?;
-    let len = list
-        .array_len()
-        .ok_or_else(|| Error::invalid_response(format!("{at}: expected array, found {}", list.kind().name())))?;
+    let len = list.array_len().ok_or_else(|| {
+        Error::invalid_response(format!(
+            "{at}: expected array, found {}",
+            list.kind().name()
+        ))
+    })?;
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
         let Some(hit) = list.item(i) else { continue };

@@ -46,7 +46,13 @@ impl RetryPolicy {
     ///
     /// `method` is the JSON-RPC method (or `"agent_card"` for the card GET), `random` a number in
     /// `[0, 1)` used for jitter.
-    pub fn next_delay_ms(&self, method: &str, retries_done: u32, error: &Error, random: f64) -> Option<u64> {
+    pub fn next_delay_ms(
+        &self,
+        method: &str,
+        retries_done: u32,
+        error: &Error,
+        random: f64,
+    ) -> Option<u64> {
         if retries_done >= self.max_retries || !is_retryable(method, error) {
             return None;
         }
@@ -59,8 +65,15 @@ impl RetryPolicy {
     /// Full-jitter exponential backoff: uniform in `[0, min(cap, base · 2^retries_done))`.
     pub fn backoff_ms(&self, retries_done: u32, random: f64) -> u64 {
         let exp = 1u64.checked_shl(retries_done.min(32)).unwrap_or(u64::MAX);
-        let ceiling = self.base_delay_ms.saturating_mul(exp).min(self.max_delay_ms);
-        let r = if random.is_finite() { random.clamp(0.0, 1.0) } else { 0.0 };
+        let ceiling = self
+            .base_delay_ms
+            .saturating_mul(exp)
+            .min(self.max_delay_ms);
+        let r = if random.is_finite() {
+            random.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         // `ceiling` ≤ max_delay_ms, so the product stays far inside f64's exact range.
         (r * ceiling as f64).floor() as u64
     }
@@ -73,14 +86,20 @@ pub fn is_retryable(method: &str, error: &Error) -> bool {
         ErrorKind::Network | ErrorKind::RateLimited => true,
         // The request may have reached the service: only idempotent calls are repeated.
         ErrorKind::Timeout => method != method::MESSAGE_SEND,
-        _ => error.status().is_some_and(|s| RETRYABLE_STATUSES.contains(&s)),
+        _ => error
+            .status()
+            .is_some_and(|s| RETRYABLE_STATUSES.contains(&s)),
     }
 }
 
 /// The wait the server asked for, in milliseconds, from `retry-after-ms` (preferred) or
 /// `Retry-After` (seconds, possibly fractional, or an HTTP date compared with `now_ms`).
 /// A date in the past gives 0; a negative, non-finite or unreadable value is ignored (`None`).
-pub fn parse_retry_after(retry_after: Option<&str>, retry_after_ms: Option<&str>, now_ms: f64) -> Option<u64> {
+pub fn parse_retry_after(
+    retry_after: Option<&str>,
+    retry_after_ms: Option<&str>,
+    now_ms: f64,
+) -> Option<u64> {
     if let Some(ms) = retry_after_ms.and_then(|v| parse_non_negative(v.trim())) {
         return Some(clamp_ms(ms));
     }
@@ -96,7 +115,11 @@ pub fn parse_retry_after(retry_after: Option<&str>, retry_after_ms: Option<&str>
 
 fn parse_non_negative(text: &str) -> Option<f64> {
     // Only plain decimal numbers: `120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`.
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+')) {
+    if text.is_empty()
+        || !text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+'))
+    {
         return None;
     }
     let n: f64 = text.parse().ok()?;

@@ -131,6 +131,7 @@ impl std::fmt::Display for Skill {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 
@@ -148,9 +149,18 @@ mod tests {
 
     #[test]
     fn not_found_texts_follow_the_contract() {
-        assert_eq!(Skill::DocumentFetch.not_found_text(), Some("Document not found."));
-        assert_eq!(Skill::LiturgicalReadings.not_found_text(), Some("No mass readings found."));
-        assert_eq!(Skill::SaintsOfTheDay.not_found_text(), Some("No martyrology data found."));
+        assert_eq!(
+            Skill::DocumentFetch.not_found_text(),
+            Some("Document not found.")
+        );
+        assert_eq!(
+            Skill::LiturgicalReadings.not_found_text(),
+            Some("No mass readings found.")
+        );
+        assert_eq!(
+            Skill::SaintsOfTheDay.not_found_text(),
+            Some("No martyrology data found.")
+        );
         assert_eq!(Skill::CatholicQa.not_found_text(), None);
         assert_eq!(Skill::ALL.iter().filter(|s| s.is_lookup()).count(), 5);
     }

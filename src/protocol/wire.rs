@@ -256,7 +256,9 @@ impl<'de> Deserialize<'de> for Part {
                 None => Err(de::Error::missing_field("data")),
             },
             "file" => {
-                let file = raw.remove("file").ok_or_else(|| de::Error::missing_field("file"))?;
+                let file = raw
+                    .remove("file")
+                    .ok_or_else(|| de::Error::missing_field("file"))?;
                 let file: FileContent = serde_json::from_value(file).map_err(de::Error::custom)?;
                 if file.bytes.is_some() == file.uri.is_some() {
                     return Err(de::Error::custom("file part: exactly one of bytes or uri"));
@@ -555,7 +557,7 @@ fn opt_int_or_float<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
     use serde_json::json;
@@ -583,7 +585,10 @@ mod tests {
             json!({"kind": "file", "file": {"bytes": "AA==", "uri": "x"}}),
             json!({"kind": 3}),
         ] {
-            assert!(serde_json::from_value::<Part>(bad.clone()).is_err(), "{bad}");
+            assert!(
+                serde_json::from_value::<Part>(bad.clone()).is_err(),
+                "{bad}"
+            );
         }
     }
 
@@ -603,10 +608,15 @@ mod tests {
         assert_eq!(a, b);
         assert_ne!(a, RequestId::from("1"));
         let q: TaskQueryParams =
-            serde_json::from_value(json!({"id": "t", "historyLength": 2.0, "extra": true})).unwrap();
+            serde_json::from_value(json!({"id": "t", "historyLength": 2.0, "extra": true}))
+                .unwrap();
         assert_eq!(q.history_length, Some(2));
-        assert!(serde_json::from_value::<TaskQueryParams>(json!({"id": "t", "historyLength": 2.5})).is_err());
-        let e: JsonRpcError = serde_json::from_value(json!({"code": -32001.0, "message": "x"})).unwrap();
+        assert!(serde_json::from_value::<TaskQueryParams>(
+            json!({"id": "t", "historyLength": 2.5})
+        )
+        .is_err());
+        let e: JsonRpcError =
+            serde_json::from_value(json!({"code": -32001.0, "message": "x"})).unwrap();
         assert_eq!(e.code, -32001);
     }
 }

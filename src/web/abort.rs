@@ -32,7 +32,9 @@ pub struct AbortGuard {
 
 impl std::fmt::Debug for AbortGuard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AbortGuard").field("cut", &self.cut.get()).finish()
+        f.debug_struct("AbortGuard")
+            .field("cut", &self.cut.get())
+            .finish()
     }
 }
 
@@ -51,7 +53,8 @@ impl AbortGuard {
                 controller.abort();
             })
         };
-        let timer = runtime::set_timeout(on_timeout.as_ref().unchecked_ref::<Function>(), timeout_ms);
+        let timer =
+            runtime::set_timeout(on_timeout.as_ref().unchecked_ref::<Function>(), timeout_ms);
         let user = signal.map(|signal| {
             let controller = controller.clone();
             let cut = cut.clone();
@@ -61,7 +64,8 @@ impl AbortGuard {
                 }
                 controller.abort();
             });
-            let _ = signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+            let _ =
+                signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
             (signal.clone(), on_abort)
         });
         let guard = Self {
@@ -93,7 +97,8 @@ impl Drop for AbortGuard {
     fn drop(&mut self) {
         runtime::clear_timeout(&self.timer);
         if let Some((signal, on_abort)) = &self.user {
-            let _ = signal.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+            let _ = signal
+                .remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
         }
         self.controller.abort();
     }

@@ -64,7 +64,9 @@ fn promise(work: impl std::future::Future<Output = Result<JsValue, Failure>> + '
     run(Box::pin(work))
 }
 
-fn run(work: std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, Failure>>>>) -> Promise {
+fn run(
+    work: std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, Failure>>>>,
+) -> Promise {
     future_to_promise(async move { work.await.map_err(Failure::into_js) })
 }
 
@@ -74,7 +76,9 @@ fn reject(message: String) -> Promise {
 
 /// A text argument (question, query, name, id): a string.
 fn text_arg(value: &JsValue, what: &str) -> Result<String, String> {
-    value.as_string().ok_or_else(|| format!("{what} must be a string"))
+    value
+        .as_string()
+        .ok_or_else(|| format!("{what} must be a string"))
 }
 
 /// A date argument: a `Date` (its local calendar day) or a string.
@@ -146,64 +150,144 @@ impl MagisteriumClient {
     /// Asks a question (`catholic_qa`): a Markdown answer with `[^n]` footnotes, its citations and
     /// related questions. The service allows 2 of these a minute.
     #[wasm_bindgen(js_name = catholicQa, unchecked_return_type = "Promise<QaAnswer>")]
-    pub fn catholic_qa(&self, #[wasm_bindgen(unchecked_param_type = "string")] question: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::CatholicQa, text_arg(&question, "question").map(SkillArg::Text), opts)
+    pub fn catholic_qa(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] question: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::CatholicQa,
+            text_arg(&question, "question").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// Searches Magisterial documents, encyclicals, the Catechism and canon law (`document_search`).
     #[wasm_bindgen(js_name = documentSearch, unchecked_return_type = "Promise<SearchResults>")]
-    pub fn document_search(&self, #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::DocumentSearch, text_arg(&query, "query").map(SkillArg::Text), opts)
+    pub fn document_search(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::DocumentSearch,
+            text_arg(&query, "query").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// A document's full text and metadata by id (`document_fetch`); `null` when it does not exist.
     #[wasm_bindgen(js_name = documentFetch, unchecked_return_type = "Promise<Document | null>")]
-    pub fn document_fetch(&self, #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::DocumentFetch, text_arg(&id, "id").map(SkillArg::Text), opts)
+    pub fn document_fetch(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::DocumentFetch,
+            text_arg(&id, "id").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// The Mass readings of a date (`liturgical_readings`): a `Date` (sent as its local
     /// `YYYY-MM-DD`), an ISO date, or text such as "next Sunday"; `null` when there are none.
     #[wasm_bindgen(js_name = liturgicalReadings, unchecked_return_type = "Promise<TextResult | null>")]
-    pub fn liturgical_readings(&self, #[wasm_bindgen(unchecked_param_type = "DateInput")] when: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::LiturgicalReadings, date_arg(&when).map(SkillArg::When), opts)
+    pub fn liturgical_readings(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "DateInput")] when: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::LiturgicalReadings,
+            date_arg(&when).map(SkillArg::When),
+            opts,
+        )
     }
 
     /// The saints of a date from the Roman Martyrology (`saints_of_the_day`); `null` when there is
     /// no entry. A `Date` or ISO date is sent as a data part `{ date }`, other text as text.
     #[wasm_bindgen(js_name = saintsOfTheDay, unchecked_return_type = "Promise<TextResult | null>")]
-    pub fn saints_of_the_day(&self, #[wasm_bindgen(unchecked_param_type = "DateInput")] when: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::SaintsOfTheDay, date_arg(&when).map(SkillArg::When), opts)
+    pub fn saints_of_the_day(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "DateInput")] when: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::SaintsOfTheDay,
+            date_arg(&when).map(SkillArg::When),
+            opts,
+        )
     }
 
     /// Saints, blesseds, venerables and servants of God by name or id (`saint_lookup`).
     #[wasm_bindgen(js_name = saintLookup, unchecked_return_type = "Promise<SkillResult>")]
-    pub fn saint_lookup(&self, #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::SaintLookup, text_arg(&query, "query").map(SkillArg::Text), opts)
+    pub fn saint_lookup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::SaintLookup,
+            text_arg(&query, "query").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// Clergy other than popes by name or id (`person_lookup`).
     #[wasm_bindgen(js_name = personLookup, unchecked_return_type = "Promise<SkillResult>")]
-    pub fn person_lookup(&self, #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::PersonLookup, text_arg(&query, "query").map(SkillArg::Text), opts)
+    pub fn person_lookup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::PersonLookup,
+            text_arg(&query, "query").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// Popes by name or id (`pope_lookup`).
     #[wasm_bindgen(js_name = popeLookup, unchecked_return_type = "Promise<SkillResult>")]
-    pub fn pope_lookup(&self, #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::PopeLookup, text_arg(&query, "query").map(SkillArg::Text), opts)
+    pub fn pope_lookup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::PopeLookup,
+            text_arg(&query, "query").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// Dioceses, archdioceses and eparchies by name or id (`diocese_lookup`).
     #[wasm_bindgen(js_name = dioceseLookup, unchecked_return_type = "Promise<SkillResult>")]
-    pub fn diocese_lookup(&self, #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::DioceseLookup, text_arg(&query, "query").map(SkillArg::Text), opts)
+    pub fn diocese_lookup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::DioceseLookup,
+            text_arg(&query, "query").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// Yearly statistics (19 metrics a year) of a diocese (`diocese_statistics_lookup`).
     #[wasm_bindgen(js_name = dioceseStatisticsLookup, unchecked_return_type = "Promise<SkillResult>")]
-    pub fn diocese_statistics_lookup(&self, #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue, opts: Option<CallOptionsJs>) -> Promise {
-        self.skill(Skill::DioceseStatisticsLookup, text_arg(&query, "query").map(SkillArg::Text), opts)
+    pub fn diocese_statistics_lookup(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
+        self.skill(
+            Skill::DioceseStatisticsLookup,
+            text_arg(&query, "query").map(SkillArg::Text),
+            opts,
+        )
     }
 
     /// `message/send` to any skill, also ones added to the service later. A string is sent the
@@ -239,23 +323,36 @@ impl MagisteriumClient {
             let is_qa = skill_id == Skill::CatholicQa.id();
             let body = with_parts(to_js(&req)?, own_parts);
             inner
-                .rpc(body, &req.id, method::MESSAGE_SEND, is_qa, &call, |body, status, id| {
-                    decode_sent_task(body, status, Some(id))
-                })
+                .rpc(
+                    body,
+                    &req.id,
+                    method::MESSAGE_SEND,
+                    is_qa,
+                    &call,
+                    |body, status, id| decode_sent_task(body, status, Some(id)),
+                )
                 .await
         })
     }
 
     /// Reads a stored task (`tasks/get`), in whatever state it is. Tasks are kept 24 hours.
     #[wasm_bindgen(js_name = getTask, unchecked_return_type = "Promise<Task>")]
-    pub fn get_task(&self, #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue, opts: Option<CallOptionsJs>) -> Promise {
+    pub fn get_task(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
         self.task_call(method::TASKS_GET, id, opts)
     }
 
     /// Cancels a task (`tasks/cancel`). Magisterium stores only finished tasks, so for a known
     /// task this rejects with kind `"invalid_params"` ("Invalid state transition").
     #[wasm_bindgen(js_name = cancelTask, unchecked_return_type = "Promise<Task>")]
-    pub fn cancel_task(&self, #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue, opts: Option<CallOptionsJs>) -> Promise {
+    pub fn cancel_task(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
         self.task_call(method::TASKS_CANCEL, id, opts)
     }
 
@@ -273,7 +370,12 @@ impl MagisteriumClient {
 }
 
 impl MagisteriumClient {
-    fn skill(&self, skill: Skill, arg: Result<SkillArg, String>, opts: Option<CallOptionsJs>) -> Promise {
+    fn skill(
+        &self,
+        skill: Skill,
+        arg: Result<SkillArg, String>,
+        opts: Option<CallOptionsJs>,
+    ) -> Promise {
         let arg = match arg {
             Ok(arg) => arg,
             Err(e) => return reject(e),
@@ -287,9 +389,17 @@ impl MagisteriumClient {
             let req = request::skill_request(skill, &arg, inner.message_ids(&call))?;
             let is_qa = skill == Skill::CatholicQa;
             inner
-                .rpc(to_js(&req)?, &req.id, method::MESSAGE_SEND, is_qa, &call, |body, status, id| {
-                    decode_skill_response(skill, body, status, Some(id)).map(convert::skill_answer)
-                })
+                .rpc(
+                    to_js(&req)?,
+                    &req.id,
+                    method::MESSAGE_SEND,
+                    is_qa,
+                    &call,
+                    |body, status, id| {
+                        decode_skill_response(skill, body, status, Some(id))
+                            .map(convert::skill_answer)
+                    },
+                )
                 .await
         })
     }
@@ -311,9 +421,14 @@ impl MagisteriumClient {
                 request::tasks_cancel(&id, request_id)?
             };
             inner
-                .rpc(to_js(&req)?, &req.id, which, false, &call, |body, status, id| {
-                    decode_task(body, status, Some(id))
-                })
+                .rpc(
+                    to_js(&req)?,
+                    &req.id,
+                    which,
+                    false,
+                    &call,
+                    |body, status, id| decode_task(body, status, Some(id)),
+                )
                 .await
         })
     }
@@ -332,9 +447,13 @@ impl Inner {
         if let Some(f) = &self.settings.fetch {
             return Ok(f.clone());
         }
-        runtime::global_fetch()
-            .dyn_into::<Function>()
-            .map_err(|_| Error::new(ErrorKind::Network, "there is no global fetch; pass options.fetch").into())
+        runtime::global_fetch().dyn_into::<Function>().map_err(|_| {
+            Error::new(
+                ErrorKind::Network,
+                "there is no global fetch; pass options.fetch",
+            )
+            .into()
+        })
     }
 
     /// The bearer token for one request: the static one, or the provider's answer.
@@ -344,12 +463,20 @@ impl Inner {
             Token::Static(t) => return Ok(Some(t.clone())),
             Token::Provider(f) => f,
         };
-        let refused = |cause: JsValue| Failure::caused(ErrorKind::Unauthorized, "the token provider failed", cause);
+        let refused = |cause: JsValue| {
+            Failure::caused(ErrorKind::Unauthorized, "the token provider failed", cause)
+        };
         let value = provider.call0(&JsValue::UNDEFINED).map_err(refused)?;
-        let value = JsFuture::from(Promise::resolve(&value)).await.map_err(refused)?;
+        let value = JsFuture::from(Promise::resolve(&value))
+            .await
+            .map_err(refused)?;
         match value.as_string() {
             Some(t) if !t.trim().is_empty() => Ok(Some(t)),
-            _ => Err(Error::new(ErrorKind::Unauthorized, "the token provider returned no token").into()),
+            _ => Err(Error::new(
+                ErrorKind::Unauthorized,
+                "the token provider returned no token",
+            )
+            .into()),
         }
     }
 
@@ -358,7 +485,9 @@ impl Inner {
         loop {
             let wait = {
                 let mut pacer = self.pacer.borrow_mut();
-                let Some(pacer) = pacer.as_mut() else { return Ok(()) };
+                let Some(pacer) = pacer.as_mut() else {
+                    return Ok(());
+                };
                 let now = runtime::now();
                 let wait = pacer.wait_ms(now, is_qa);
                 if wait <= 0.0 {
@@ -373,7 +502,12 @@ impl Inner {
         }
     }
 
-    fn headers(&self, call: &CallSettings, token: Option<String>, json_body: bool) -> Vec<(String, String)> {
+    fn headers(
+        &self,
+        call: &CallSettings,
+        token: Option<String>,
+        json_body: bool,
+    ) -> Vec<(String, String)> {
         let mut headers = Vec::with_capacity(4 + self.settings.headers.len() + call.headers.len());
         if json_body {
             headers.push(("content-type".to_owned(), "application/json".to_owned()));
@@ -399,7 +533,13 @@ impl Inner {
         decode: impl Fn(Option<JsValue>, u16, &RequestId) -> Result<JsValue, Error>,
     ) -> Result<JsValue, Failure> {
         let body: JsValue = JSON::stringify(&request)
-            .map_err(|e| Failure::caused(ErrorKind::InvalidInput, "the request cannot be serialised", e))?
+            .map_err(|e| {
+                Failure::caused(
+                    ErrorKind::InvalidInput,
+                    "the request cannot be serialised",
+                    e,
+                )
+            })?
             .into();
         let url = self.settings.endpoint.clone();
         let timeout_ms = call.timeout_ms.unwrap_or(self.settings.timeout_ms);
@@ -422,7 +562,10 @@ impl Inner {
                 signal: call.signal.as_ref(),
                 max_bytes: self.settings.max_response_bytes,
             };
-            let outcome = attempt.run().await.and_then(|answer| decode_answer(answer, id, &decode));
+            let outcome = attempt
+                .run()
+                .await
+                .and_then(|answer| decode_answer(answer, id, &decode));
             let failure = match outcome {
                 Ok(value) => return Ok(value),
                 Err(failure) => failure,
@@ -434,11 +577,12 @@ impl Inner {
                 token_refreshed = true;
                 continue;
             }
-            let Some(delay) = self
-                .settings
-                .retry
-                .next_delay_ms(method, retries, &failure.error, runtime::random())
-            else {
+            let Some(delay) = self.settings.retry.next_delay_ms(
+                method,
+                retries,
+                &failure.error,
+                runtime::random(),
+            ) else {
                 return Err(failure);
             };
             JsFuture::from(runtime::sleep(delay as f64, call.signal.as_ref()))
@@ -459,7 +603,11 @@ impl Inner {
             Some(url) => url.clone(),
             None => runtime::resolve_url(&self.settings.endpoint)
                 .and_then(|endpoint| card::default_card_url(&endpoint))
-                .ok_or_else(|| Failure::from(Error::invalid_input("endpoint is not a URL; set agentCardUrl")))?,
+                .ok_or_else(|| {
+                    Failure::from(Error::invalid_input(
+                        "endpoint is not a URL; set agentCardUrl",
+                    ))
+                })?,
         };
         let fetch = self.fetch()?;
         let timeout_ms = call.timeout_ms.unwrap_or(self.settings.timeout_ms);
@@ -504,11 +652,12 @@ impl Inner {
                 },
                 Err(failure) => failure,
             };
-            let Some(delay) = self
-                .settings
-                .retry
-                .next_delay_ms("agent_card", retries, &failure.error, runtime::random())
-            else {
+            let Some(delay) = self.settings.retry.next_delay_ms(
+                "agent_card",
+                retries,
+                &failure.error,
+                runtime::random(),
+            ) else {
                 return Err(failure);
             };
             JsFuture::from(runtime::sleep(delay as f64, call.signal.as_ref()))
@@ -520,14 +669,14 @@ impl Inner {
 }
 
 fn read_card(answer: &HttpAnswer) -> Result<JsValue, Error> {
-    let status_error = || Error::from_http_status(answer.status).with_retry_after_ms(answer.retry_after_ms);
+    let status_error =
+        || Error::from_http_status(answer.status).with_retry_after_ms(answer.retry_after_ms);
     if !(200..300).contains(&answer.status) {
         return Err(status_error());
     }
-    let card = answer
-        .body
-        .clone()
-        .ok_or_else(|| Error::invalid_response("the agent card is not JSON").with_status(answer.status))?;
+    let card = answer.body.clone().ok_or_else(|| {
+        Error::invalid_response("the agent card is not JSON").with_status(answer.status)
+    })?;
     card::check_card(&card).map_err(|e| e.with_status(answer.status))?;
     Ok(card)
 }

@@ -5,7 +5,9 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{intern, JsValue};
 
 use crate::protocol::decode::TaskInfo;
-use crate::protocol::results::{Document, QaAnswer, SearchResults, SkillAnswer, SkillResult, TextResult};
+use crate::protocol::results::{
+    Document, QaAnswer, SearchResults, SkillAnswer, SkillResult, TextResult,
+};
 
 fn set(obj: &Object, key: &str, value: &JsValue) {
     let _ = Reflect::set(obj, &JsValue::from_str(intern(key)), value);
@@ -74,7 +76,11 @@ fn lookup(result: SkillResult<JsValue>) -> JsValue {
         set(&obj, "text", &t);
     }
     set(&obj, "data", &array(result.data));
-    set(&obj, "artifacts", &result.artifacts.unwrap_or_else(|| Array::new().into()));
+    set(
+        &obj,
+        "artifacts",
+        &result.artifacts.unwrap_or_else(|| Array::new().into()),
+    );
     set(&obj, "task", &task(result.task));
     obj.into()
 }

@@ -65,6 +65,8 @@ pub fn invalid_input(message: impl Into<String>) -> JsValue {
 /// True for errors thrown by this SDK, also by another copy of it (`instanceof` fails across
 /// copies; this does not).
 #[wasm_bindgen(js_name = isMagisteriumError, unchecked_return_type = "value is MagisteriumError")]
-pub fn is_magisterium_error(#[wasm_bindgen(unchecked_param_type = "unknown")] value: &JsValue) -> bool {
+pub fn is_magisterium_error(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: &JsValue,
+) -> bool {
     runtime::is_magisterium_error(value)
 }

@@ -7,7 +7,9 @@ use super::error::{invalid_input, Failure};
 use super::runtime;
 use super::types::{BuildOptionsJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
 use crate::protocol::request::{self, MessageIds};
-use crate::protocol::results::{decode_other_skill, decode_skill_response, SkillAnswer, SkillResult};
+use crate::protocol::results::{
+    decode_other_skill, decode_skill_response, SkillAnswer, SkillResult,
+};
 use crate::protocol::wire::RequestId;
 use crate::protocol::{decode, JsonView, Skill};
 use js_sys::Reflect;
@@ -44,7 +46,8 @@ pub fn build_request(
         ids.request_id = if let Some(s) = id.as_string() {
             Some(RequestId::String(s))
         } else if let Some(n) = id.as_f64() {
-            let n = serde_json::Number::from_f64(n).ok_or_else(|| invalid_input("opts.id must be finite"))?;
+            let n = serde_json::Number::from_f64(n)
+                .ok_or_else(|| invalid_input("opts.id must be finite"))?;
             Some(RequestId::Number(n))
         } else if id.is_undefined() {
             None
@@ -63,8 +66,9 @@ pub fn build_request(
     let placeholder = vec![crate::protocol::wire::Part::text("-")];
     let req = request::message_send(skill_id, parts.unwrap_or(placeholder), ids)
         .map_err(|e| Failure::from(e).into_js())?;
-    let value = serde::Serialize::serialize(&req, &serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| invalid_input(e.to_string()))?;
+    let value =
+        serde::Serialize::serialize(&req, &serde_wasm_bindgen::Serializer::json_compatible())
+            .map_err(|e| invalid_input(e.to_string()))?;
     Ok(super::client::with_parts(value, own_parts).into())
 }
 
@@ -75,7 +79,10 @@ pub fn build_request(
 /// # Errors
 /// Throws `MagisteriumError` exactly like the client would reject.
 #[wasm_bindgen(js_name = decodeResponse)]
-pub fn decode_response(#[wasm_bindgen(js_name = skillId)] skill_id: &str, body: &str) -> Result<SkillOutputJs, JsValue> {
+pub fn decode_response(
+    #[wasm_bindgen(js_name = skillId)] skill_id: &str,
+    body: &str,
+) -> Result<SkillOutputJs, JsValue> {
     let parsed = runtime::parse_json(&JsValue::from_str(body));
     let parsed = (!parsed.is_undefined()).then_some(parsed);
     let data = parsed
@@ -83,7 +90,14 @@ pub fn decode_response(#[wasm_bindgen(js_name = skillId)] skill_id: &str, body: 
         .and_then(|b| b.field("error"))
         .and_then(|e| e.field("data"))
         .unwrap_or(JsValue::UNDEFINED);
-    let fail = |error| Failure { error, data: data.clone(), cause: JsValue::UNDEFINED }.into_js();
+    let fail = |error| {
+        Failure {
+            error,
+            data: data.clone(),
+            cause: JsValue::UNDEFINED,
+        }
+        .into_js()
+    };
     let value = match Skill::from_id(skill_id) {
         Some(skill) => decode_skill_response(skill, parsed, 200, None).map(convert::skill_answer),
         None => decode::read_envelope(parsed, 200, None)

@@ -103,13 +103,24 @@ fn headers_opt(obj: &JsValue, key: &str, what: &str) -> Result<Vec<(String, Stri
     require_object(&headers, &format!("{what}.{key}"))?;
     let mut out = Vec::new();
     for entry in Object::entries(headers.unchecked_ref::<Object>()).iter() {
-        let name = Reflect::get_u32(&entry, 0).ok().and_then(|n| n.as_string()).unwrap_or_default();
+        let name = Reflect::get_u32(&entry, 0)
+            .ok()
+            .and_then(|n| n.as_string())
+            .unwrap_or_default();
         let value = Reflect::get_u32(&entry, 1).ok().and_then(|v| v.as_string());
         let name_ok = !name.is_empty()
-            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
         match value {
-            Some(value) if name_ok && !value.contains(['\r', '\n', '\0']) => out.push((name, value)),
-            _ => return Err(format!("{what}.{key}[\"{name}\"] must be a valid header name with a string value")),
+            Some(value) if name_ok && !value.contains(['\r', '\n', '\0']) => {
+                out.push((name, value))
+            }
+            _ => {
+                return Err(format!(
+                    "{what}.{key}[\"{name}\"] must be a valid header name with a string value"
+                ))
+            }
         }
     }
     Ok(out)
@@ -165,8 +176,10 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
         Some(p) if p.as_bool() == Some(false) => None,
         Some(p) if p.as_bool() == Some(true) => Some((DEFAULT_PER_MINUTE, DEFAULT_QA_PER_MINUTE)),
         Some(p) if p.is_object() => {
-            let per = count_opt(&p, "perMinute", "options.pacing", 10_000)?.unwrap_or(DEFAULT_PER_MINUTE);
-            let qa = count_opt(&p, "qaPerMinute", "options.pacing", 10_000)?.unwrap_or(DEFAULT_QA_PER_MINUTE);
+            let per =
+                count_opt(&p, "perMinute", "options.pacing", 10_000)?.unwrap_or(DEFAULT_PER_MINUTE);
+            let qa = count_opt(&p, "qaPerMinute", "options.pacing", 10_000)?
+                .unwrap_or(DEFAULT_QA_PER_MINUTE);
             if per == 0 || qa == 0 {
                 return Err("options.pacing limits must be at least 1".into());
             }

@@ -38,21 +38,33 @@ pub struct Attempt<'a> {
 
 fn cut_short(cut: Cut, timeout_ms: f64, cause: JsValue) -> Failure {
     match cut {
-        Cut::Timeout => Failure::caused(ErrorKind::Timeout, format!("no answer within {} ms", timeout_ms as u64), cause),
+        Cut::Timeout => Failure::caused(
+            ErrorKind::Timeout,
+            format!("no answer within {} ms", timeout_ms as u64),
+            cause,
+        ),
         Cut::Aborted => Failure::caused(ErrorKind::Aborted, "the call was aborted", cause),
         Cut::No => {
             let detail = Reflect::get(&cause, &JsValue::from_str("message"))
                 .ok()
                 .and_then(|m| m.as_string())
                 .unwrap_or_else(|| "fetch failed".to_owned());
-            Failure::caused(ErrorKind::Network, format!("network error: {detail}"), cause)
+            Failure::caused(
+                ErrorKind::Network,
+                format!("network error: {detail}"),
+                cause,
+            )
         }
     }
 }
 
 /// The aborted failure for a signal that fired before anything was sent.
 pub fn aborted_before_start() -> Failure {
-    Failure::caused(ErrorKind::Aborted, "the call was aborted", JsValue::UNDEFINED)
+    Failure::caused(
+        ErrorKind::Aborted,
+        "the call was aborted",
+        JsValue::UNDEFINED,
+    )
 }
 
 impl Attempt<'_> {
@@ -61,14 +73,23 @@ impl Attempt<'_> {
         if self.signal.is_some_and(AbortSignal::aborted) {
             return Err(aborted_before_start());
         }
-        let guard = AbortGuard::new(self.timeout_ms, self.signal)
-            .map_err(|e| Failure::caused(ErrorKind::Network, "AbortController is unavailable", e))?;
+        let guard = AbortGuard::new(self.timeout_ms, self.signal).map_err(|e| {
+            Failure::caused(ErrorKind::Network, "AbortController is unavailable", e)
+        })?;
         let init = Object::new();
         let headers = Object::new();
         for (name, value) in self.headers {
-            let _ = Reflect::set(&headers, &JsValue::from_str(name), &JsValue::from_str(value));
+            let _ = Reflect::set(
+                &headers,
+                &JsValue::from_str(name),
+                &JsValue::from_str(value),
+            );
         }
-        let _ = Reflect::set(&init, &intern("method").into(), &JsValue::from_str(self.method));
+        let _ = Reflect::set(
+            &init,
+            &intern("method").into(),
+            &JsValue::from_str(self.method),
+        );
         let _ = Reflect::set(&init, &intern("headers").into(), &headers);
         if let Some(body) = self.body {
             let _ = Reflect::set(&init, &intern("body").into(), body);
@@ -108,8 +129,11 @@ impl Attempt<'_> {
             .map_err(|e| {
                 let mut f = cut_short(guard.cut(), self.timeout_ms, e);
                 if f.error.kind() == ErrorKind::Network {
-                    f.error = Error::new(ErrorKind::Network, "the connection closed before the body ended")
-                        .with_status(status);
+                    f.error = Error::new(
+                        ErrorKind::Network,
+                        "the connection closed before the body ended",
+                    )
+                    .with_status(status);
                 }
                 f
             })?;
@@ -119,7 +143,10 @@ impl Attempt<'_> {
             } else {
                 Error::from_http_status(status)
             };
-            error.with_status(status).with_retry_after_ms(retry_after_ms).into()
+            error
+                .with_status(status)
+                .with_retry_after_ms(retry_after_ms)
+                .into()
         };
         if Reflect::get(&read, &intern("tooLarge").into()).is_ok_and(|v| v.is_truthy()) {
             return Err(too_large(&format!(

@@ -65,7 +65,13 @@ impl App {
 
     /// Routes one request (its body already capped by the entry). `has_binding`: the Rate
     /// Limiting binding is configured, so the entry checks limits with it.
-    pub fn handle(&mut self, request: &WorkerRequest, settings: &Settings, random: &mut dyn Random, has_binding: bool) -> Route {
+    pub fn handle(
+        &mut self,
+        request: &WorkerRequest,
+        settings: &Settings,
+        random: &mut dyn Random,
+        has_binding: bool,
+    ) -> Route {
         if !Self::is_api_path(&request.path) {
             return Route::Asset;
         }
@@ -75,29 +81,44 @@ impl App {
         }
         let Some(upstream) = upstream_of(settings) else {
             self.agent.configure(settings.agent.clone());
-            let response = self.agent.handle(request, random).with_header(AGENT_HEADER, "embedded-stand-in");
+            let response = self
+                .agent
+                .handle(request, random)
+                .with_header(AGENT_HEADER, "embedded-stand-in");
             return Route::Respond(decorate(response, settings, origin));
         };
         match (request.method.as_str(), request.path.as_str()) {
             ("POST", path::RPC) => {
-                let limits = (settings.proxy_limits.0, settings.proxy_limits.1, settings.proxy_window_secs);
+                let limits = (
+                    settings.proxy_limits.0,
+                    settings.proxy_limits.1,
+                    settings.proxy_window_secs,
+                );
                 if self.limits != limits {
                     self.limits = limits;
-                    self.limiter = Limiter::with_window(limits.0, limits.1, f64::from(limits.2) * 1000.0);
+                    self.limiter =
+                        Limiter::with_window(limits.0, limits.1, f64::from(limits.2) * 1000.0);
                 }
                 match proxy::inspect(request, settings, upstream, &mut self.limiter, has_binding) {
-                    Inspection::Reject(response) => Route::Respond(decorate(response, settings, origin)),
+                    Inspection::Reject(response) => {
+                        Route::Respond(decorate(response, settings, origin))
+                    }
                     Inspection::Forward(plan) => Route::Forward(plan),
                 }
             }
-            ("GET" | "HEAD", path::CARD | path::CARD_V03) => match proxy::upstream_card_url(upstream) {
-                Some(url) => Route::FetchCard(url),
-                None => Route::Respond(decorate(
-                    WorkerResponse::json(502, &serde_json::json!({ "error": "UPSTREAM_URL is not a URL" })),
-                    settings,
-                    origin,
-                )),
-            },
+            ("GET" | "HEAD", path::CARD | path::CARD_V03) => {
+                match proxy::upstream_card_url(upstream) {
+                    Some(url) => Route::FetchCard(url),
+                    None => Route::Respond(decorate(
+                        WorkerResponse::json(
+                            502,
+                            &serde_json::json!({ "error": "UPSTREAM_URL is not a URL" }),
+                        ),
+                        settings,
+                        origin,
+                    )),
+                }
+            }
             _ => Route::Respond(decorate(
                 WorkerResponse::json(405, &serde_json::json!({ "error": "method not allowed" })),
                 settings,
@@ -107,27 +128,73 @@ impl App {
     }
 
     /// The client's answer after the planned upstream call, and what to cache.
-    pub fn finish(&self, plan: &ForwardPlan, outcome: UpstreamOutcome, settings: &Settings, origin: Option<&str>) -> (WorkerResponse, Option<String>) {
+    pub fn finish(
+        &self,
+        plan: &ForwardPlan,
+        outcome: UpstreamOutcome,
+        settings: &Settings,
+        origin: Option<&str>,
+    ) -> (WorkerResponse, Option<String>) {
         let (response, cached) = proxy::finish(plan, outcome);
-        (decorate(response.with_header(AGENT_HEADER, "proxy"), settings, origin), cached)
+        (
+            decorate(
+                response.with_header(AGENT_HEADER, "proxy"),
+                settings,
+                origin,
+            ),
+            cached,
+        )
     }
 
     /// The client's answer from a cached `result`.
-    pub fn from_cache(&self, plan: &ForwardPlan, cached: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
-        decorate(proxy::from_cache(plan, cached).with_header(AGENT_HEADER, "proxy"), settings, origin)
+    pub fn from_cache(
+        &self,
+        plan: &ForwardPlan,
+        cached: &str,
+        settings: &Settings,
+        origin: Option<&str>,
+    ) -> WorkerResponse {
+        decorate(
+            proxy::from_cache(plan, cached).with_header(AGENT_HEADER, "proxy"),
+            settings,
+            origin,
+        )
     }
 
     /// The 429 answer when the Rate Limiting binding refused `pool` (it reports no reset time, so
     /// the wait is its period, 60 s).
-    pub fn binding_refused(&self, plan: &ForwardPlan, pool: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
-        let pool = if pool == Pool::CatholicQa.name() { Pool::CatholicQa } else { Pool::Default };
-        let refusal = Refusal { pool, retry_after_secs: u64::from(settings.proxy_window_secs) };
+    pub fn binding_refused(
+        &self,
+        plan: &ForwardPlan,
+        pool: &str,
+        settings: &Settings,
+        origin: Option<&str>,
+    ) -> WorkerResponse {
+        let pool = if pool == Pool::CatholicQa.name() {
+            Pool::CatholicQa
+        } else {
+            Pool::Default
+        };
+        let refusal = Refusal {
+            pool,
+            retry_after_secs: u64::from(settings.proxy_window_secs),
+        };
         decorate(proxy::rate_limited(&plan.rpc_id, refusal), settings, origin)
     }
 
     /// The proxy's card from the upstream's.
-    pub fn card(&self, outcome: UpstreamOutcome, own_origin: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
-        decorate(proxy::rewrite_card(outcome, own_origin).with_header(AGENT_HEADER, "proxy"), settings, origin)
+    pub fn card(
+        &self,
+        outcome: UpstreamOutcome,
+        own_origin: &str,
+        settings: &Settings,
+        origin: Option<&str>,
+    ) -> WorkerResponse {
+        decorate(
+            proxy::rewrite_card(outcome, own_origin).with_header(AGENT_HEADER, "proxy"),
+            settings,
+            origin,
+        )
     }
 
     /// Tasks the embedded agent holds (for memory checks).

@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 
 use super::app::{App, Route};
 use super::http::{WorkerRequest, WorkerResponse};
-use super::proxy::{ForwardPlan, UpstreamOutcome};
 use super::ids::Random;
+use super::proxy::{ForwardPlan, UpstreamOutcome};
 use super::settings::Settings;
 
 struct CryptoRandom;
@@ -29,7 +29,10 @@ impl Random for CryptoRandom {
 }
 
 fn string(obj: &JsValue, key: &str) -> String {
-    Reflect::get(obj, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+    Reflect::get(obj, &key.into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
 }
 
 fn pairs(value: &JsValue) -> Vec<(String, String)> {
@@ -37,7 +40,10 @@ fn pairs(value: &JsValue) -> Vec<(String, String)> {
         .iter()
         .filter_map(|pair| {
             let pair = Array::from(&pair);
-            Some((pair.get(0).as_string()?.to_ascii_lowercase(), pair.get(1).as_string()?))
+            Some((
+                pair.get(0).as_string()?.to_ascii_lowercase(),
+                pair.get(1).as_string()?,
+            ))
         })
         .collect()
 }
@@ -102,14 +108,20 @@ impl WorkerApp {
                 .map(|b| Uint8Array::new(&b).to_vec())
                 .unwrap_or_default(),
             client_key: string(request, "clientKey"),
-            now_ms: Reflect::get(request, &"nowMs".into()).ok().and_then(|n| n.as_f64()).unwrap_or(0.0),
+            now_ms: Reflect::get(request, &"nowMs".into())
+                .ok()
+                .and_then(|n| n.as_f64())
+                .unwrap_or(0.0),
         };
         let settings = Settings::from_vars(&vars(env));
         let out = Object::new();
         let set = |k: &str, v: &JsValue| {
             let _ = Reflect::set(&out, &k.into(), v);
         };
-        match self.app.handle(&req, &settings, &mut CryptoRandom, has_binding) {
+        match self
+            .app
+            .handle(&req, &settings, &mut CryptoRandom, has_binding)
+        {
             Route::Asset => set("kind", &"asset".into()),
             Route::Respond(response) => {
                 set("kind", &"respond".into());
@@ -117,15 +129,28 @@ impl WorkerApp {
             }
             Route::Forward(plan) => {
                 set("kind", &"forward".into());
-                set("planJson", &serde_json::to_string(&plan).unwrap_or_default().into());
+                set(
+                    "planJson",
+                    &serde_json::to_string(&plan).unwrap_or_default().into(),
+                );
                 set("timeoutMs", &(plan.timeout_ms as f64).into());
                 set("maxUpstreamBytes", &(plan.max_upstream_bytes as f64).into());
                 set("upstreamUrl", &plan.upstream_url.clone().into());
-                set("cacheKey", &plan.cache_key.clone().map_or(JsValue::NULL, Into::into));
-                let pools: Array = plan.binding_pools.iter().map(|p| JsValue::from(p.as_str())).collect();
+                set(
+                    "cacheKey",
+                    &plan.cache_key.clone().map_or(JsValue::NULL, Into::into),
+                );
+                let pools: Array = plan
+                    .binding_pools
+                    .iter()
+                    .map(|p| JsValue::from(p.as_str()))
+                    .collect();
                 set("bindingPools", &pools);
                 set("clientKey", &plan.client_key.clone().into());
-                set("skill", &plan.skill.clone().map_or(JsValue::NULL, Into::into));
+                set(
+                    "skill",
+                    &plan.skill.clone().map_or(JsValue::NULL, Into::into),
+                );
                 set("method", &plan.method.clone().into());
             }
             Route::FetchCard(url) => {
@@ -139,42 +164,90 @@ impl WorkerApp {
     /// The answer after the upstream call: `outcome` is `{ kind: "answer", status, headers, body }`,
     /// `{ kind: "timeout" }`, `{ kind: "unreachable" }` or `{ kind: "tooLarge" }`. Returns
     /// `{ response, cache }` (`cache`: the text to store under the plan's key, or null).
-    pub fn finish(&self, plan_json: &str, outcome: &JsValue, env: &JsValue, origin: Option<String>) -> JsValue {
+    pub fn finish(
+        &self,
+        plan_json: &str,
+        outcome: &JsValue,
+        env: &JsValue,
+        origin: Option<String>,
+    ) -> JsValue {
         let settings = Settings::from_vars(&vars(env));
         let out = Object::new();
         let Ok(plan) = serde_json::from_str::<ForwardPlan>(plan_json) else {
             return out.into();
         };
-        let (response, cache) = self.app.finish(&plan, upstream_outcome(outcome), &settings, origin.as_deref());
+        let (response, cache) = self.app.finish(
+            &plan,
+            upstream_outcome(outcome),
+            &settings,
+            origin.as_deref(),
+        );
         let _ = Reflect::set(&out, &"response".into(), &response_js(response));
-        let _ = Reflect::set(&out, &"cache".into(), &cache.map_or(JsValue::NULL, Into::into));
+        let _ = Reflect::set(
+            &out,
+            &"cache".into(),
+            &cache.map_or(JsValue::NULL, Into::into),
+        );
         out.into()
     }
 
     /// The answer from a cached result.
     #[wasm_bindgen(js_name = fromCache)]
-    pub fn from_cache(&self, plan_json: &str, cached: &str, env: &JsValue, origin: Option<String>) -> JsValue {
+    pub fn from_cache(
+        &self,
+        plan_json: &str,
+        cached: &str,
+        env: &JsValue,
+        origin: Option<String>,
+    ) -> JsValue {
         let settings = Settings::from_vars(&vars(env));
         match serde_json::from_str::<ForwardPlan>(plan_json) {
-            Ok(plan) => response_js(self.app.from_cache(&plan, cached, &settings, origin.as_deref())),
+            Ok(plan) => {
+                response_js(
+                    self.app
+                        .from_cache(&plan, cached, &settings, origin.as_deref()),
+                )
+            }
             Err(_) => JsValue::NULL,
         }
     }
 
     /// The 429 answer when the Rate Limiting binding refused `pool`.
     #[wasm_bindgen(js_name = bindingRefused)]
-    pub fn binding_refused(&self, plan_json: &str, pool: &str, env: &JsValue, origin: Option<String>) -> JsValue {
+    pub fn binding_refused(
+        &self,
+        plan_json: &str,
+        pool: &str,
+        env: &JsValue,
+        origin: Option<String>,
+    ) -> JsValue {
         let settings = Settings::from_vars(&vars(env));
         match serde_json::from_str::<ForwardPlan>(plan_json) {
-            Ok(plan) => response_js(self.app.binding_refused(&plan, pool, &settings, origin.as_deref())),
+            Ok(plan) => {
+                response_js(
+                    self.app
+                        .binding_refused(&plan, pool, &settings, origin.as_deref()),
+                )
+            }
             Err(_) => JsValue::NULL,
         }
     }
 
     /// The proxy's agent card from the upstream's (`outcome` as in `finish`).
-    pub fn card(&self, outcome: &JsValue, own_origin: &str, env: &JsValue, origin: Option<String>) -> JsValue {
+    pub fn card(
+        &self,
+        outcome: &JsValue,
+        own_origin: &str,
+        env: &JsValue,
+        origin: Option<String>,
+    ) -> JsValue {
         let settings = Settings::from_vars(&vars(env));
-        response_js(self.app.card(upstream_outcome(outcome), own_origin, &settings, origin.as_deref()))
+        response_js(self.app.card(
+            upstream_outcome(outcome),
+            own_origin,
+            &settings,
+            origin.as_deref(),
+        ))
     }
 }
 

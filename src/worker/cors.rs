@@ -50,8 +50,14 @@ impl CorsPolicy {
                 status: 204,
                 headers: vec![
                     ("access-control-allow-origin".into(), origin.to_owned()),
-                    ("access-control-allow-methods".into(), "POST, GET, OPTIONS".into()),
-                    ("access-control-allow-headers".into(), ALLOWED_HEADERS.into()),
+                    (
+                        "access-control-allow-methods".into(),
+                        "POST, GET, OPTIONS".into(),
+                    ),
+                    (
+                        "access-control-allow-headers".into(),
+                        ALLOWED_HEADERS.into(),
+                    ),
                     ("access-control-max-age".into(), "600".into()),
                     ("vary".into(), "Origin".into()),
                 ],
@@ -67,6 +73,7 @@ impl CorsPolicy {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 
@@ -80,11 +87,17 @@ mod tests {
         assert!(!p.allows("*"));
         let ok = p.preflight(Some("https://a.example"));
         assert_eq!(ok.status, 204);
-        assert_eq!(ok.header("access-control-allow-origin"), Some("https://a.example"));
+        assert_eq!(
+            ok.header("access-control-allow-origin"),
+            Some("https://a.example")
+        );
         let refused = p.preflight(Some("https://evil.example"));
         assert_eq!(refused.status, 403);
         assert_eq!(refused.header("access-control-allow-origin"), None);
-        let plain = p.decorate(WorkerResponse::json(200, &serde_json::json!({})), Some("https://evil.example"));
+        let plain = p.decorate(
+            WorkerResponse::json(200, &serde_json::json!({})),
+            Some("https://evil.example"),
+        );
         assert_eq!(plain.header("access-control-allow-origin"), None);
         assert_eq!(plain.header("vary"), Some("Origin"));
     }

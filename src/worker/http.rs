@@ -35,7 +35,10 @@ impl WorkerRequest {
     pub fn bearer(&self) -> Option<&str> {
         let value = self.header("authorization")?.trim();
         let (scheme, token) = value.split_once(' ')?;
-        scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|t| !t.is_empty())
+        scheme
+            .eq_ignore_ascii_case("bearer")
+            .then(|| token.trim())
+            .filter(|t| !t.is_empty())
     }
 }
 
@@ -61,7 +64,13 @@ impl WorkerResponse {
     }
 
     /// A JSON-RPC error response.
-    pub fn rpc_error(status: u16, id: &Value, code: i64, message: &str, data: Option<Value>) -> Self {
+    pub fn rpc_error(
+        status: u16,
+        id: &Value,
+        code: i64,
+        message: &str,
+        data: Option<Value>,
+    ) -> Self {
         Self::json(status, &rpc_error_body(id, code, message, data))
     }
 

@@ -27,10 +27,12 @@ impl Random for SeededRandom {
 
 fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }
 
 /// A random UUID v4.
@@ -59,9 +61,15 @@ pub fn artifact_id(random: &mut dyn Random) -> String {
 
 /// `now_ms` as RFC 3339 UTC with milliseconds (`2026-11-30T12:00:00.000Z`).
 pub fn rfc3339(now_ms: f64) -> String {
-    let date = CivilDate::from_unix_ms(now_ms).unwrap_or_else(|| CivilDate::from_days_since_epoch(0).unwrap_or_else(epoch));
+    let date = CivilDate::from_unix_ms(now_ms)
+        .unwrap_or_else(|| CivilDate::from_days_since_epoch(0).unwrap_or_else(epoch));
     let ms_of_day = (now_ms.rem_euclid(86_400_000.0)) as u64;
-    let (h, m, s, ms) = (ms_of_day / 3_600_000, ms_of_day / 60_000 % 60, ms_of_day / 1000 % 60, ms_of_day % 1000);
+    let (h, m, s, ms) = (
+        ms_of_day / 3_600_000,
+        ms_of_day / 60_000 % 60,
+        ms_of_day / 1000 % 60,
+        ms_of_day % 1000,
+    );
     format!("{date}T{h:02}:{m:02}:{s:02}.{ms:03}Z")
 }
 
@@ -71,7 +79,7 @@ fn epoch() -> CivilDate {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 

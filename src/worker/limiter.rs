@@ -60,7 +60,11 @@ impl Limiter {
     /// The same with a window other than a minute (the Rate Limiting binding also offers 10 s).
     pub fn with_window(per_minute: u32, qa_per_minute: u32, window_ms: f64) -> Self {
         Self {
-            window_ms: if window_ms > 0.0 { window_ms } else { WINDOW_MS },
+            window_ms: if window_ms > 0.0 {
+                window_ms
+            } else {
+                WINDOW_MS
+            },
             per_minute: per_minute as usize,
             qa_per_minute: qa_per_minute as usize,
             max_keys: 100_000,
@@ -79,10 +83,22 @@ impl Limiter {
         trim(&mut w.all, now_ms, window);
         trim(&mut w.qa, now_ms, window);
         if is_qa && w.qa.len() >= self.qa_per_minute {
-            return Err(refusal(Pool::CatholicQa, &w.qa, self.qa_per_minute, now_ms, window));
+            return Err(refusal(
+                Pool::CatholicQa,
+                &w.qa,
+                self.qa_per_minute,
+                now_ms,
+                window,
+            ));
         }
         if w.all.len() >= self.per_minute {
-            return Err(refusal(Pool::Default, &w.all, self.per_minute, now_ms, window));
+            return Err(refusal(
+                Pool::Default,
+                &w.all,
+                self.per_minute,
+                now_ms,
+                window,
+            ));
         }
         w.all.push_back(now_ms);
         if is_qa {
@@ -94,7 +110,8 @@ impl Limiter {
     /// Drops keys with no call in the last window.
     pub fn forget_idle(&mut self, now_ms: f64) {
         let window = self.window_ms;
-        self.keys.retain(|_, w| w.all.back().is_some_and(|t| now_ms - t < window));
+        self.keys
+            .retain(|_, w| w.all.back().is_some_and(|t| now_ms - t < window));
     }
 
     /// Keys currently tracked.
@@ -109,8 +126,19 @@ fn trim(times: &mut VecDeque<f64>, now_ms: f64, window_ms: f64) {
     }
 }
 
-fn refusal(pool: Pool, times: &VecDeque<f64>, limit: usize, now_ms: f64, window_ms: f64) -> Refusal {
-    let oldest_needed = times.len().checked_sub(limit).and_then(|i| times.get(i)).copied().unwrap_or(now_ms);
+fn refusal(
+    pool: Pool,
+    times: &VecDeque<f64>,
+    limit: usize,
+    now_ms: f64,
+    window_ms: f64,
+) -> Refusal {
+    let oldest_needed = times
+        .len()
+        .checked_sub(limit)
+        .and_then(|i| times.get(i))
+        .copied()
+        .unwrap_or(now_ms);
     let wait_ms = (oldest_needed + window_ms - now_ms).max(0.0);
     Refusal {
         pool,
@@ -119,6 +147,7 @@ fn refusal(pool: Pool, times: &VecDeque<f64>, limit: usize, now_ms: f64, window_
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
 
@@ -128,7 +157,13 @@ mod tests {
         assert!(l.check("a", true, 0.0).is_ok());
         assert!(l.check("a", true, 1_000.0).is_ok());
         let r = l.check("a", true, 2_000.0);
-        assert_eq!(r, Err(Refusal { pool: Pool::CatholicQa, retry_after_secs: 58 }));
+        assert_eq!(
+            r,
+            Err(Refusal {
+                pool: Pool::CatholicQa,
+                retry_after_secs: 58
+            })
+        );
         // Another key is independent; other skills still pass for "a".
         assert!(l.check("b", true, 2_000.0).is_ok());
         for i in 0..13 {
@@ -146,6 +181,10 @@ mod tests {
     fn refusals_never_say_zero_seconds() {
         let mut l = Limiter::new(1, 1);
         assert!(l.check("k", false, 0.0).is_ok());
-        assert_eq!(l.check("k", false, 59_999.5).map_err(|r| r.retry_after_secs), Err(1));
+        assert_eq!(
+            l.check("k", false, 59_999.5)
+                .map_err(|r| r.retry_after_secs),
+            Err(1)
+        );
     }
 }

@@ -109,9 +109,17 @@ pub fn inspect(
     has_binding: bool,
 ) -> Inspection {
     let null = Value::Null;
-    let content_type = request.header("content-type").unwrap_or_default().to_ascii_lowercase();
+    let content_type = request
+        .header("content-type")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     if !content_type.starts_with("application/json") {
-        return reject(400, &null, code::INVALID_REQUEST, "Content-Type must be application/json");
+        return reject(
+            400,
+            &null,
+            code::INVALID_REQUEST,
+            "Content-Type must be application/json",
+        );
     }
     let envelope: Value = match serde_json::from_slice(&request.body) {
         Ok(v) => v,
@@ -119,7 +127,14 @@ pub fn inspect(
     };
     let obj = match &envelope {
         Value::Object(obj) => obj,
-        Value::Array(_) => return reject(400, &null, code::INVALID_REQUEST, "Batch requests are not supported"),
+        Value::Array(_) => {
+            return reject(
+                400,
+                &null,
+                code::INVALID_REQUEST,
+                "Batch requests are not supported",
+            )
+        }
         _ => return reject(400, &null, code::INVALID_REQUEST, "Invalid Request"),
     };
     let id = match obj.get("id") {
@@ -139,17 +154,35 @@ pub fn inspect(
                 Err(e) => return Inspection::Reject(e.into_response_with_status(400, &id)),
             };
             if !settings.allowed_skills.contains(&chosen) {
-                return reject(400, &id, code::INVALID_PARAMS, &format!("Unknown skill: {}", chosen.id()));
+                return reject(
+                    400,
+                    &id,
+                    code::INVALID_PARAMS,
+                    &format!("Unknown skill: {}", chosen.id()),
+                );
             }
             if let Err(reason) = SkillInput::from_parts(chosen, &message.parts) {
-                return reject(400, &id, code::INVALID_PARAMS, &format!("Invalid params: {reason}"));
+                return reject(
+                    400,
+                    &id,
+                    code::INVALID_PARAMS,
+                    &format!("Invalid params: {reason}"),
+                );
             }
             skill = Some((chosen, message));
         }
         method::TASKS_GET | method::TASKS_CANCEL => {
-            let ok = params.get("id").and_then(Value::as_str).is_some_and(|s| !s.trim().is_empty());
+            let ok = params
+                .get("id")
+                .and_then(Value::as_str)
+                .is_some_and(|s| !s.trim().is_empty());
             if !ok {
-                return reject(400, &id, code::INVALID_PARAMS, "Invalid params: id is required");
+                return reject(
+                    400,
+                    &id,
+                    code::INVALID_PARAMS,
+                    "Invalid params: id is required",
+                );
             }
         }
         _ => return reject(400, &id, code::METHOD_NOT_FOUND, "Method not found"),
@@ -180,7 +213,11 @@ pub fn inspect(
         skill: skill.as_ref().map(|(s, _)| s.id().to_owned()),
         rpc_id: id,
         upstream_url: upstream_url.to_owned(),
-        timeout_ms: settings.upstream_timeout_ms.unwrap_or(if is_qa { QA_TIMEOUT_MS } else { DEFAULT_TIMEOUT_MS }),
+        timeout_ms: settings.upstream_timeout_ms.unwrap_or(if is_qa {
+            QA_TIMEOUT_MS
+        } else {
+            DEFAULT_TIMEOUT_MS
+        }),
         max_upstream_bytes: settings.max_upstream_bytes,
         cache_key,
         binding_pools,
@@ -215,19 +252,31 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
         UpstreamOutcome::Timeout => return fail(504, "Upstream timeout"),
         UpstreamOutcome::Unreachable => return fail(502, "Upstream unreachable"),
         UpstreamOutcome::TooLarge => return fail(502, "Upstream answer too large"),
-        UpstreamOutcome::Answer { status, headers, body } => (status, headers, body),
+        UpstreamOutcome::Answer {
+            status,
+            headers,
+            body,
+        } => (status, headers, body),
     };
     if (300..400).contains(&status) {
         return fail(502, "Upstream redirected");
     }
     let parsed: Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
-        Err(_) => return fail(502, &format!("Upstream answered HTTP {status} without JSON")),
+        Err(_) => {
+            return fail(
+                502,
+                &format!("Upstream answered HTTP {status} without JSON"),
+            )
+        }
     };
     let is_rpc = parsed.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
         && (parsed.get("result").is_some() != parsed.get("error").is_some());
     if !is_rpc {
-        return fail(502, &format!("Upstream answered HTTP {status} without a JSON-RPC response"));
+        return fail(
+            502,
+            &format!("Upstream answered HTTP {status} without a JSON-RPC response"),
+        );
     }
     let cacheable = plan.cache_key.is_some() && status == 200 && is_found_document(&parsed);
     let cached = if cacheable {
@@ -252,19 +301,35 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
 }
 
 fn is_found_document(parsed: &Value) -> bool {
-    let result = &parsed["result"];
-    result["status"]["state"] == "completed"
-        && result["artifacts"]
-            .as_array()
-            .is_some_and(|arts| arts.iter().any(|a| a["parts"].as_array().is_some_and(|p| p.iter().any(|p| p["kind"] == "data"))))
+    let completed = parsed.pointer("/result/status/state").and_then(Value::as_str) == Some("completed");
+    let has_data_part = parsed
+        .pointer("/result/artifacts")
+        .and_then(Value::as_array)
+        .is_some_and(|arts| {
+            arts.iter().any(|a| {
+                a.get("parts").and_then(Value::as_array).is_some_and(|parts| {
+                    parts.iter().any(|p| p.get("kind").and_then(Value::as_str) == Some("data"))
+                })
+            })
+        });
+    completed && has_data_part
 }
 
 /// The answer for a cache hit: the stored `result` under this request's id.
 pub fn from_cache(plan: &ForwardPlan, cached_result: &str) -> WorkerResponse {
     match serde_json::from_str::<Value>(cached_result) {
-        Ok(result) => WorkerResponse::json(200, &json!({ "jsonrpc": "2.0", "id": plan.rpc_id, "result": result }))
-            .with_header("x-cache", "hit"),
-        Err(_) => WorkerResponse::rpc_error(502, &plan.rpc_id, code::INTERNAL_ERROR, "Cache entry unreadable", None),
+        Ok(result) => WorkerResponse::json(
+            200,
+            &json!({ "jsonrpc": "2.0", "id": plan.rpc_id, "result": result }),
+        )
+        .with_header("x-cache", "hit"),
+        Err(_) => WorkerResponse::rpc_error(
+            502,
+            &plan.rpc_id,
+            code::INTERNAL_ERROR,
+            "Cache entry unreadable",
+            None,
+        ),
     }
 }
 
@@ -272,8 +337,12 @@ pub fn from_cache(plan: &ForwardPlan, cached_result: &str) -> WorkerResponse {
 /// security section says the client needs no credential (the proxy adds its own).
 pub fn rewrite_card(upstream: UpstreamOutcome, own_origin: &str) -> WorkerResponse {
     let body = match upstream {
-        UpstreamOutcome::Answer { status: 200, body, .. } => body,
-        UpstreamOutcome::Timeout => return WorkerResponse::json(504, &json!({ "error": "upstream timeout" })),
+        UpstreamOutcome::Answer {
+            status: 200, body, ..
+        } => body,
+        UpstreamOutcome::Timeout => {
+            return WorkerResponse::json(504, &json!({ "error": "upstream timeout" }))
+        }
         _ => return WorkerResponse::json(502, &json!({ "error": "upstream card unavailable" })),
     };
     let mut card: Value = match serde_json::from_slice(&body) {
@@ -281,7 +350,10 @@ pub fn rewrite_card(upstream: UpstreamOutcome, own_origin: &str) -> WorkerRespon
         _ => return WorkerResponse::json(502, &json!({ "error": "upstream card is not JSON" })),
     };
     if let Some(obj) = card.as_object_mut() {
-        obj.insert("url".into(), Value::String(format!("{own_origin}{}", super::agent::path::RPC)));
+        obj.insert(
+            "url".into(),
+            Value::String(format!("{own_origin}{}", super::agent::path::RPC)),
+        );
         obj.insert("securitySchemes".into(), json!({}));
         obj.insert("security".into(), json!([]));
     }

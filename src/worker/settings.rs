@@ -52,11 +52,21 @@ pub struct Settings {
 }
 
 fn flag(value: Option<&String>) -> bool {
-    value.is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "on" | "yes"))
+    value.is_some_and(|v| {
+        matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "1" | "true" | "on" | "yes"
+        )
+    })
 }
 
 fn flag_default_on(value: Option<&String>) -> bool {
-    !value.is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "false" | "off" | "no"))
+    !value.is_some_and(|v| {
+        matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "0" | "false" | "off" | "no"
+        )
+    })
 }
 
 fn non_empty(value: Option<&String>) -> Option<String> {
@@ -74,7 +84,10 @@ impl Settings {
         };
         let allowed_skills = match non_empty(vars.get("ALLOWED_SKILLS")) {
             None => Skill::ALL.to_vec(),
-            Some(list) => list.split(',').filter_map(|s| Skill::from_id(s.trim())).collect(),
+            Some(list) => list
+                .split(',')
+                .filter_map(|s| Skill::from_id(s.trim()))
+                .collect(),
         };
         let size = |name: &str, default: usize| {
             vars.get(name)

@@ -6,7 +6,13 @@ use crate::protocol::Skill;
 use crate::worker::http::WorkerResponse;
 
 /// What each skill does and example inputs, in the card and on the demo page.
-fn describe(skill: Skill) -> (&'static str, &'static [&'static str], &'static [&'static str]) {
+fn describe(
+    skill: Skill,
+) -> (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+) {
     match skill {
         Skill::CatholicQa => (
             "Full Q&A with citations from Magisterial documents, Scripture and the Church Fathers.",

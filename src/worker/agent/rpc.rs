@@ -54,28 +54,79 @@ impl RpcFailure {
 }
 
 /// Answers a POST to the JSON-RPC endpoint.
-pub fn handle(agent: &mut Agent, request: &WorkerRequest, random: &mut dyn Random) -> WorkerResponse {
+pub fn handle(
+    agent: &mut Agent,
+    request: &WorkerRequest,
+    random: &mut dyn Random,
+) -> WorkerResponse {
     let envelope: Value = match serde_json::from_slice(&request.body) {
         Ok(v) => v,
-        Err(_) => return WorkerResponse::rpc_error(200, &Value::Null, code::PARSE_ERROR, "Parse error", None),
+        Err(_) => {
+            return WorkerResponse::rpc_error(
+                200,
+                &Value::Null,
+                code::PARSE_ERROR,
+                "Parse error",
+                None,
+            )
+        }
     };
     let obj = match &envelope {
         Value::Object(obj) => obj,
         Value::Array(_) => {
-            return WorkerResponse::rpc_error(200, &Value::Null, code::INVALID_REQUEST, "Batch requests are not supported", None)
+            return WorkerResponse::rpc_error(
+                200,
+                &Value::Null,
+                code::INVALID_REQUEST,
+                "Batch requests are not supported",
+                None,
+            )
         }
-        _ => return WorkerResponse::rpc_error(200, &Value::Null, code::INVALID_REQUEST, "Invalid Request", None),
+        _ => {
+            return WorkerResponse::rpc_error(
+                200,
+                &Value::Null,
+                code::INVALID_REQUEST,
+                "Invalid Request",
+                None,
+            )
+        }
     };
     let id = match obj.get("id") {
         Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
-        _ => return WorkerResponse::rpc_error(200, &Value::Null, code::INVALID_REQUEST, "Invalid Request", None),
+        _ => {
+            return WorkerResponse::rpc_error(
+                200,
+                &Value::Null,
+                code::INVALID_REQUEST,
+                "Invalid Request",
+                None,
+            )
+        }
     };
     let method_name = match (obj.get("jsonrpc"), obj.get("method")) {
         (Some(Value::String(v)), Some(Value::String(m))) if v == "2.0" => m.as_str(),
-        _ => return WorkerResponse::rpc_error(200, &id, code::INVALID_REQUEST, "Invalid Request", None),
+        _ => {
+            return WorkerResponse::rpc_error(
+                200,
+                &id,
+                code::INVALID_REQUEST,
+                "Invalid Request",
+                None,
+            )
+        }
     };
-    if !matches!(method_name, method::MESSAGE_SEND | method::TASKS_GET | method::TASKS_CANCEL) {
-        return WorkerResponse::rpc_error(200, &id, code::METHOD_NOT_FOUND, "Method not found", None);
+    if !matches!(
+        method_name,
+        method::MESSAGE_SEND | method::TASKS_GET | method::TASKS_CANCEL
+    ) {
+        return WorkerResponse::rpc_error(
+            200,
+            &id,
+            code::METHOD_NOT_FOUND,
+            "Method not found",
+            None,
+        );
     }
     let owner = match authorize(agent, request) {
         Ok(owner) => owner,
@@ -84,12 +135,18 @@ pub fn handle(agent: &mut Agent, request: &WorkerRequest, random: &mut dyn Rando
     let params = obj.get("params").cloned().unwrap_or(Value::Null);
     let result = match method_name {
         method::MESSAGE_SEND => send(agent, request, &owner, params, random),
-        method::TASKS_GET => task_lookup(agent, request, &owner, &params).map(|t| t.clone()),
-        _ => task_lookup(agent, request, &owner, &params)
-            .and_then(|_| Err(RpcFailure::new(code::INVALID_PARAMS, "Invalid state transition"))),
+        method::TASKS_GET => task_lookup(agent, request, &owner, &params).cloned(),
+        _ => task_lookup(agent, request, &owner, &params).and_then(|_| {
+            Err(RpcFailure::new(
+                code::INVALID_PARAMS,
+                "Invalid state transition",
+            ))
+        }),
     };
     match result {
-        Ok(task) => WorkerResponse::json(200, &json!({ "jsonrpc": "2.0", "id": id, "result": task })),
+        Ok(task) => {
+            WorkerResponse::json(200, &json!({ "jsonrpc": "2.0", "id": id, "result": task }))
+        }
         Err(f) => f.into_response(&id),
     }
 }
@@ -103,7 +160,10 @@ fn authorize(agent: &Agent, request: &WorkerRequest) -> Result<String, RpcFailur
         }
     }
     match &agent.config.required_token {
-        None => Ok(bearer.map_or_else(|| format!("client:{}", request.client_key), |b| format!("token:{b}"))),
+        None => Ok(bearer.map_or_else(
+            || format!("client:{}", request.client_key),
+            |b| format!("token:{b}"),
+        )),
         Some(required) if bearer == Some(required.as_str()) => Ok(format!("token:{required}")),
         Some(_) => Err(RpcFailure {
             status: 401,
@@ -113,7 +173,12 @@ fn authorize(agent: &Agent, request: &WorkerRequest) -> Result<String, RpcFailur
     }
 }
 
-fn task_lookup<'a>(agent: &'a mut Agent, request: &WorkerRequest, owner: &str, params: &Value) -> Result<&'a Value, RpcFailure> {
+fn task_lookup<'a>(
+    agent: &'a mut Agent,
+    request: &WorkerRequest,
+    owner: &str,
+    params: &Value,
+) -> Result<&'a Value, RpcFailure> {
     let id = params
         .get("id")
         .and_then(Value::as_str)
@@ -130,7 +195,8 @@ pub fn check_send_params(params: &Value) -> Result<(Message, Skill), RpcFailure>
     let message = params
         .get("message")
         .ok_or_else(|| RpcFailure::invalid_params("message is required"))?;
-    let message: Message = serde_json::from_value(message.clone()).map_err(RpcFailure::invalid_params)?;
+    let message: Message =
+        serde_json::from_value(message.clone()).map_err(RpcFailure::invalid_params)?;
     if message.role != Role::User {
         return Err(RpcFailure::invalid_params("role must be user"));
     }
@@ -152,15 +218,27 @@ pub fn check_send_params(params: &Value) -> Result<(Message, Skill), RpcFailure>
     }
     let skill = match message.metadata.as_ref().and_then(|m| m.get("skillId")) {
         None | Some(Value::Null) => Skill::DEFAULT,
-        Some(Value::String(id)) => Skill::from_id(id).ok_or_else(|| RpcFailure::new(code::INVALID_PARAMS, format!("Unknown skill: {id}")))?,
-        Some(_) => return Err(RpcFailure::invalid_params("metadata.skillId must be a string")),
+        Some(Value::String(id)) => Skill::from_id(id)
+            .ok_or_else(|| RpcFailure::new(code::INVALID_PARAMS, format!("Unknown skill: {id}")))?,
+        Some(_) => {
+            return Err(RpcFailure::invalid_params(
+                "metadata.skillId must be a string",
+            ))
+        }
     };
     Ok((message, skill))
 }
 
-fn send(agent: &mut Agent, request: &WorkerRequest, owner: &str, params: Value, random: &mut dyn Random) -> Result<Value, RpcFailure> {
+fn send(
+    agent: &mut Agent,
+    request: &WorkerRequest,
+    owner: &str,
+    params: Value,
+    random: &mut dyn Random,
+) -> Result<Value, RpcFailure> {
     let (message, skill) = check_send_params(&params)?;
-    let input = SkillInput::from_parts(skill, &message.parts).map_err(RpcFailure::invalid_params)?;
+    let input =
+        SkillInput::from_parts(skill, &message.parts).map_err(RpcFailure::invalid_params)?;
     if agent.config.rate_limits {
         let is_qa = skill == Skill::CatholicQa;
         agent
@@ -171,7 +249,10 @@ fn send(agent: &mut Agent, request: &WorkerRequest, owner: &str, params: Value, 
     let today = crate::protocol::CivilDate::from_unix_ms(request.now_ms);
     let parts = skills::run(skill, &input, today);
     let task_id = ids::uuid_v4(random);
-    let context_id = message.context_id.clone().unwrap_or_else(|| ids::uuid_v4(random));
+    let context_id = message
+        .context_id
+        .clone()
+        .unwrap_or_else(|| ids::uuid_v4(random));
     let now = ids::rfc3339(request.now_ms);
     let parts_json = serde_json::to_value(&parts).unwrap_or(Value::Array(Vec::new()));
     let mut user = serde_json::to_value(&message).unwrap_or(Value::Null);
@@ -201,7 +282,9 @@ fn send(agent: &mut Agent, request: &WorkerRequest, owner: &str, params: Value, 
         "metadata": { "skillId": skill.id(), "standIn": true },
     });
     let size = parts.iter().map(part_size).sum::<usize>() * 2 + 2_048;
-    agent.tasks.insert(owner, task.clone(), size, request.now_ms);
+    agent
+        .tasks
+        .insert(owner, task.clone(), size, request.now_ms);
     Ok(task)
 }
 
@@ -216,7 +299,10 @@ fn part_size(part: &Part) -> usize {
 fn rate_limited(refusal: Refusal) -> RpcFailure {
     let mut data = Map::new();
     data.insert("pool".into(), Value::String(refusal.pool.name().to_owned()));
-    data.insert("retryAfterSeconds".into(), Value::from(refusal.retry_after_secs));
+    data.insert(
+        "retryAfterSeconds".into(),
+        Value::from(refusal.retry_after_secs),
+    );
     RpcFailure {
         status: 429,
         data: Some(Value::Object(data)),

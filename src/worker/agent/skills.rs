@@ -40,7 +40,11 @@ impl SkillInput {
                 match data.get(key) {
                     Some(Value::String(v)) if !v.trim().is_empty() => {
                         let v = v.trim().to_owned();
-                        return Ok(if key == "date" { Self::Date(v) } else { Self::Id(v) });
+                        return Ok(if key == "date" {
+                            Self::Date(v)
+                        } else {
+                            Self::Id(v)
+                        });
                     }
                     Some(_) => return Err(format!("data.{key} must be a non-empty string")),
                     None => {}
@@ -83,7 +87,11 @@ fn data(value: Value) -> Part {
 /// The artifact parts of `skill` for `input`. `today` is the current UTC date (for "today",
 /// "next Sunday", …); `None` makes date skills answer their not-found text.
 pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Part> {
-    let not_found = || vec![Part::text(skill.not_found_text().unwrap_or("No results found."))];
+    let not_found = || {
+        vec![Part::text(
+            skill.not_found_text().unwrap_or("No results found."),
+        )]
+    };
     match skill {
         Skill::CatholicQa => {
             let answer = qa::compose_answer(input.text());
@@ -92,7 +100,9 @@ pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Pa
                 parts.push(data(json!({ "citations": answer.citations })));
             }
             if !answer.related_questions.is_empty() {
-                parts.push(data(json!({ "related_questions": answer.related_questions })));
+                parts.push(data(
+                    json!({ "related_questions": answer.related_questions }),
+                ));
             }
             parts
         }
@@ -106,15 +116,18 @@ pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Pa
         Skill::DocumentFetch => match corpus::find(input.text()) {
             Some(doc) => vec![
                 Part::text(doc.body),
-                data(json!({ "id": doc.id, "title": doc.title, "author": doc.author, "ref": doc.reference })),
+                data(
+                    json!({ "id": doc.id, "title": doc.title, "author": doc.author, "ref": doc.reference }),
+                ),
             ],
             None => not_found(),
         },
         Skill::LiturgicalReadings => resolve_date(input, today)
             .and_then(calendar::readings_text)
             .map_or_else(not_found, |text| vec![Part::text(text)]),
-        Skill::SaintsOfTheDay => resolve_date(input, today)
-            .map_or_else(not_found, |date| vec![Part::text(saints::saints_text(date))]),
+        Skill::SaintsOfTheDay => resolve_date(input, today).map_or_else(not_found, |date| {
+            vec![Part::text(saints::saints_text(date))]
+        }),
         _ => {
             let Some(which) = LookupSkill::from_skill_id(skill.id()) else {
                 return not_found();
@@ -137,4 +150,3 @@ fn resolve_date(input: &SkillInput, today: Option<CivilDate>) -> Option<CivilDat
         other => dates::parse_date_query(other.text(), today?),
     }
 }
-

@@ -56,7 +56,10 @@ impl TaskStore {
     /// The task `id` if `owner` created it and it has not expired.
     pub fn get(&mut self, owner: &str, id: &str, now_ms: f64) -> Option<&Value> {
         self.expire(now_ms);
-        self.tasks.get(id).filter(|s| s.owner == owner).map(|s| &s.task)
+        self.tasks
+            .get(id)
+            .filter(|s| s.owner == owner)
+            .map(|s| &s.task)
     }
 
     /// Number of stored tasks.
@@ -81,7 +84,9 @@ impl TaskStore {
     }
 
     fn drop_oldest(&mut self) -> bool {
-        let Some(id) = self.order.pop_front() else { return false };
+        let Some(id) = self.order.pop_front() else {
+            return false;
+        };
         if let Some(old) = self.tasks.remove(&id) {
             self.bytes = self.bytes.saturating_sub(old.bytes);
         }
@@ -90,7 +95,7 @@ impl TaskStore {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
 mod tests {
     use super::*;
     use serde_json::json;
@@ -109,7 +114,12 @@ mod tests {
     fn byte_budget_drops_the_oldest() {
         let mut s = TaskStore::default();
         for i in 0..5 {
-            s.insert("a", json!({"id": format!("t{i}")}), BYTE_BUDGET / 3, f64::from(i));
+            s.insert(
+                "a",
+                json!({"id": format!("t{i}")}),
+                BYTE_BUDGET / 3,
+                f64::from(i),
+            );
         }
         assert!(s.len() <= 3);
         assert!(s.get("a", "t4", 10.0).is_some());

@@ -72,7 +72,7 @@ export function qaBody(id, n = 40) {
   const answer = [];
   for (let i = 0; i < n; i++) {
     citations.push({
-      cited_text: prose(900, 100 + i),
+      cited_text: prose(760, 100 + i),
       cited_text_heading: i % 5 ? `Chapter ${1 + (i % 7)}` : null,
       document_title: `Document ${i % 9}`,
       document_index: i,
@@ -81,7 +81,7 @@ export function qaBody(id, n = 40) {
       document_reference: `RN ${i + 1}`,
       source_url: `https://www.magisterium.com/docs/00000000-0000-4000-8000-${String(i).padStart(12, "0")}/ref/RN-${i + 1}`,
     });
-    answer.push(`${prose(120, 500 + i).replace(/\n+/g, " ")}[^${i + 1}]`);
+    answer.push(`${prose(110, 500 + i).replace(/\n+/g, " ")}[^${i + 1}]`);
   }
   const related = ["What is a just wage?", "What is subsidiarity?", "What is the common good?"];
   return envelope(id, task([{
@@ -101,7 +101,7 @@ export function documentBody(id, bytes) {
     artifactId: "art_00000000000000000000000000000001",
     name: "document",
     parts: [
-      { kind: "text", text: `# Rerum Novarum\n\n${prose(bytes - 400, 7)}` },
+      { kind: "text", text: `# Rerum Novarum\n\n${prose(Math.round(bytes * 0.965), 7)}` },
       { kind: "data", data: { id: "12345", title: "Rerum Novarum", author: "Pope Leo XIII", ref: "Encyclical, 15 May 1891" } },
     ],
   }]));

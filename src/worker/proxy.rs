@@ -301,15 +301,22 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
 }
 
 fn is_found_document(parsed: &Value) -> bool {
-    let completed = parsed.pointer("/result/status/state").and_then(Value::as_str) == Some("completed");
+    let completed = parsed
+        .pointer("/result/status/state")
+        .and_then(Value::as_str)
+        == Some("completed");
     let has_data_part = parsed
         .pointer("/result/artifacts")
         .and_then(Value::as_array)
         .is_some_and(|arts| {
             arts.iter().any(|a| {
-                a.get("parts").and_then(Value::as_array).is_some_and(|parts| {
-                    parts.iter().any(|p| p.get("kind").and_then(Value::as_str) == Some("data"))
-                })
+                a.get("parts")
+                    .and_then(Value::as_array)
+                    .is_some_and(|parts| {
+                        parts
+                            .iter()
+                            .any(|p| p.get("kind").and_then(Value::as_str) == Some("data"))
+                    })
             })
         });
     completed && has_data_part

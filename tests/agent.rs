@@ -11,76 +11,12 @@
 use magisterium_a2a::protocol::results::{decode_skill_response, SkillAnswer};
 use magisterium_a2a::protocol::wire::RequestId;
 use magisterium_a2a::protocol::{JsonView, Skill};
-use magisterium_a2a::worker::app::{App, Route};
-use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};
-use magisterium_a2a::worker::ids::SeededRandom;
-use magisterium_a2a::worker::settings::Settings;
+use magisterium_a2a::worker::app::Route;
+use magisterium_a2a::worker::http::WorkerRequest;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
-const NOW: f64 = 1_796_083_200_000.0; // 2026-12-01T00:00:00Z, a Tuesday
-
-struct Harness {
-    app: App,
-    settings: Settings,
-    random: SeededRandom,
-    now: f64,
-}
-
-impl Harness {
-    fn new(vars: &[(&str, &str)]) -> Self {
-        let vars: HashMap<String, String> = vars
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
-        Self {
-            app: App::new(),
-            settings: Settings::from_vars(&vars),
-            random: SeededRandom(7),
-            now: NOW,
-        }
-    }
-
-    fn request(
-        &mut self,
-        method: &str,
-        path: &str,
-        headers: &[(&str, &str)],
-        body: &str,
-    ) -> WorkerResponse {
-        let req = WorkerRequest {
-            method: method.into(),
-            path: path.into(),
-            origin: "http://127.0.0.1:8787".into(),
-            headers: headers
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
-            body: body.as_bytes().to_vec(),
-            client_key: "tester".into(),
-            now_ms: self.now,
-        };
-        match self
-            .app
-            .handle(&req, &self.settings, &mut self.random, false)
-        {
-            Route::Respond(r) => r,
-            other => panic!("{path} routed to {other:?}"),
-        }
-    }
-
-    fn rpc(&mut self, body: Value, headers: &[(&str, &str)]) -> (WorkerResponse, Value) {
-        let r = self.request("POST", "/api/v1/a2a", headers, &body.to_string());
-        let v = serde_json::from_str(&r.body).unwrap();
-        (r, v)
-    }
-
-    fn send(&mut self, skill: &str, parts: Value) -> (WorkerResponse, Value) {
-        let body = json!({"jsonrpc": "2.0", "id": "r1", "method": "message/send", "params": {"message": {
-            "role": "user", "kind": "message", "messageId": "m1", "parts": parts, "metadata": {"skillId": skill}}}});
-        self.rpc(body, &[])
-    }
-}
+mod common;
+use common::worker::Harness;
 
 fn text(t: &str) -> Value {
     json!([{"kind": "text", "text": t}])

@@ -43,6 +43,7 @@ fn post(body: &str, headers: &[(&str, &str)]) -> WorkerRequest {
     WorkerRequest {
         method: "POST".into(),
         path: "/api/v1/a2a".into(),
+        query: String::new(),
         origin: "https://proxy.example".into(),
         headers: h,
         body: body.as_bytes().to_vec(),

@@ -39,7 +39,7 @@ export function prose(bytes, seed = 1) {
     size += para.length + 2;
     n++;
   }
-  return out.join("\n\n");
+  return out.join("\n\n").slice(0, bytes);
 }
 
 function task(artifacts) {
@@ -72,7 +72,7 @@ export function qaBody(id, n = 40) {
   const answer = [];
   for (let i = 0; i < n; i++) {
     citations.push({
-      cited_text: prose(760, 100 + i),
+      cited_text: prose(830, 100 + i),
       cited_text_heading: i % 5 ? `Chapter ${1 + (i % 7)}` : null,
       document_title: `Document ${i % 9}`,
       document_index: i,
@@ -101,7 +101,7 @@ export function documentBody(id, bytes) {
     artifactId: "art_00000000000000000000000000000001",
     name: "document",
     parts: [
-      { kind: "text", text: `# Rerum Novarum\n\n${prose(Math.round(bytes * 0.965), 7)}` },
+      { kind: "text", text: `# Rerum Novarum\n\n${prose(Math.round(bytes * 0.967), 7)}` },
       { kind: "data", data: { id: "12345", title: "Rerum Novarum", author: "Pope Leo XIII", ref: "Encyclical, 15 May 1891" } },
     ],
   }]));

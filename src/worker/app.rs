@@ -60,7 +60,7 @@ impl App {
 
     /// True for the paths the Worker answers itself.
     pub fn is_api_path(path: &str) -> bool {
-        matches!(path, path::RPC | path::CARD | path::CARD_V03)
+        matches!(path, path::RPC | path::CARD | path::CARD_V03) || Agent::is_auth_server_path(path)
     }
 
     /// Routes one request (its body already capped by the entry). `has_binding`: the Rate

@@ -100,6 +100,7 @@ impl WorkerApp {
         let req = WorkerRequest {
             method: string(request, "method"),
             path: string(request, "path"),
+            query: string(request, "query"),
             origin: string(request, "origin"),
             headers: pairs(&Reflect::get(request, &"headers".into()).unwrap_or(JsValue::UNDEFINED)),
             body: Reflect::get(request, &"body".into())

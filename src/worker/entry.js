@@ -78,6 +78,7 @@ async function api(request, env, url) {
     {
       method: request.method,
       path: url.pathname,
+      query: url.search.replace(/^\?/, ""),
       origin: url.origin,
       headers: [...request.headers],
       body,

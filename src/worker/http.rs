@@ -10,6 +10,8 @@ pub struct WorkerRequest {
     pub method: String,
     /// The URL path (`/api/v1/a2a`).
     pub path: String,
+    /// The query string without `?` (empty when none).
+    pub query: String,
     /// The request's own origin (`http://127.0.0.1:8787`), for URLs the agent advertises.
     pub origin: String,
     /// Header values by lower-case name.

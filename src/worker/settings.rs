@@ -117,6 +117,12 @@ impl Settings {
                 required_token: non_empty(vars.get("AGENT_REQUIRE_TOKEN")),
                 free_plan_token: non_empty(vars.get("AGENT_FREE_PLAN_TOKEN")),
                 rate_limits: flag(vars.get("AGENT_RATE_LIMITS")),
+                oauth: flag(vars.get("AGENT_OAUTH")),
+                access_ttl_ms: vars
+                    .get("AGENT_TOKEN_TTL_SECONDS")
+                    .and_then(|v| v.trim().parse::<f64>().ok())
+                    .filter(|n| n.is_finite() && *n > 0.0)
+                    .map_or(super::agent::oauth::DEFAULT_ACCESS_TTL_MS, |s| s * 1000.0),
             },
         }
     }

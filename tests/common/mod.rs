@@ -20,3 +20,6 @@ pub fn fixture_json(path: &str) -> serde_json::Value {
 pub fn parse_body(text: &str) -> Option<serde_json::Value> {
     serde_json::from_str(text).ok()
 }
+
+#[cfg(feature = "worker")]
+pub mod worker;

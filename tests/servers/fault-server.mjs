@@ -24,6 +24,11 @@
 //   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
 //   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
 //   GET /__last                   the headers and body of the last /by-query request
+//   POST /fault/<case>[/<nonce>]  one case of the fault matrix (also /by-query with the text
+//                                 "scenario:fault:<case>[:<nonce>]"); GET /__faults lists the cases with
+//                                 the outcome expected from the SDK and from the proxy
+//   GET /__written/<nonce>        bytes a streamed fault case wrote before the client went away
+//   GET /__times/<nonce>          arrival times (ms) of the requests of a fault case
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -182,6 +187,14 @@ function route(req, res, raw, id) {
         return byQuery(req, res, raw, id);
       case "__last":
         return send(res, 200, JSON.stringify(lastRequest));
+      case "fault":
+        return runFault(req, res, a, b ?? "", id);
+      case "__faults":
+        return send(res, 200, JSON.stringify(FAULTS.map(({ respond, ...c }) => c)));
+      case "__written":
+        return send(res, 200, JSON.stringify(written.get(a) ?? { bytes: 0, finished: false, closed: false }));
+      case "__times":
+        return send(res, 200, JSON.stringify(times.get(a) ?? []));
       case "__count":
         return send(res, 200, JSON.stringify({ count: counts.get(decodeURIComponent(parts.slice(1).join("/"))) ?? 0 }));
       default:
@@ -199,7 +212,8 @@ function byQuery(req, res, raw, id) {
   lastRequest = { headers: req.headers, body: raw, url: req.url };
   bump("by-query");
   bump(`by-query/${q}`);
-  const [, name, arg] = q.split(":");
+  const [, name, arg, nonce] = q.split(":");
+  if (name === "fault") return runFault(req, res, arg, nonce ?? "", id);
   const task = (parts, state = "completed") => JSON.stringify({
     jsonrpc: "2.0", id,
     result: { kind: "task", id: "up-task", contextId: "up-ctx", status: { state }, artifacts: parts ? [{ artifactId: "art_up", name: "document", parts }] : [] },

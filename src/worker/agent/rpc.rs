@@ -159,6 +159,17 @@ fn authorize(agent: &Agent, request: &WorkerRequest) -> Result<String, RpcFailur
             return Err(RpcFailure::new(code::PLAN_REQUIRED, "Plan required"));
         }
     }
+    if agent.config.oauth {
+        let subject = bearer.and_then(|b| agent.auth.subject(b, request.now_ms));
+        return match subject {
+            Some(subject) => Ok(format!("sub:{subject}")),
+            None => Err(RpcFailure {
+                status: 401,
+                headers: vec![("www-authenticate".into(), "Bearer error=\"invalid_token\"".into())],
+                ..RpcFailure::new(code::UNAUTHORIZED, "Unauthorized")
+            }),
+        };
+    }
     match &agent.config.required_token {
         None => Ok(bearer.map_or_else(
             || format!("client:{}", request.client_key),

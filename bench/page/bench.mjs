@@ -1,0 +1,189 @@
+// The in-browser half of the decode and start-up benchmarks. bench/lib/browser.mjs opens this page
+// in headless Chromium and calls window.runDecode / window.runStartup.
+import init, { MagisteriumClient, decodeResponse } from "/pkg/index.js";
+import { A2AClient } from "/bench/out/a2a-sdk.mjs";
+import { CASES, pick } from "./bodies.mjs";
+
+const MESSAGE_ID = "bench-message-1";
+const now = () => performance.now();
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+let sink = 0; // keeps results alive so nothing is optimised away
+const consume = (r) => {
+  sink = (sink + (r?.task?.id?.length ?? 1)) | 0;
+};
+
+/** The methods compared; `sync` ones run in a plain loop, the others are awaited one by one. */
+function methods(c, bodies) {
+  let current = bodies.ours;
+  let currentA2a = bodies.a2a;
+  const client = new MagisteriumClient({
+    endpoint: "http://127.0.0.1/bench/rpc",
+    fetch: () => Promise.resolve(new Response(current)),
+    maxRetries: 0,
+  });
+  const card = {
+    name: "bench", description: "in-memory", url: "http://127.0.0.1/bench/rpc", version: "1", protocolVersion: "0.3.0",
+    capabilities: {}, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [],
+  };
+  const a2a = new A2AClient(card, { fetchImpl: () => Promise.resolve(new Response(currentA2a)) });
+  const params = {
+    message: { kind: "message", role: "user", messageId: MESSAGE_ID, parts: [{ kind: "text", text: c.arg }], metadata: { skillId: c.skill } },
+  };
+  const opts = { messageId: MESSAGE_ID };
+  return [
+    { id: "floor", label: "JSON.parse + pick (floor)", sync: true, run: () => pick(c.skill, JSON.parse(current)) },
+    { id: "decode", label: "ours: decodeResponse", sync: true, run: () => decodeResponse(c.skill, current) },
+    { id: "floor_fetch", label: "Response.json() + pick (fetch floor)", run: async () => pick(c.skill, await new Response(current).json()) },
+    { id: "client", label: `ours: client.${c.method} (in-memory fetch)`, run: () => client[c.method](c.arg, opts) },
+    {
+      id: "a2a",
+      label: "@a2a-js/sdk 0.3.14 A2AClient.sendMessage + pick",
+      run: async () => {
+        a2a.requestIdCounter = 1; // the JSON-RPC id it sends; the body answers id 1
+        return pick(c.skill, await a2a.sendMessage(params));
+      },
+    },
+  ];
+}
+
+/** Same typed result from every method (compared as JSON). */
+async function check(c, ms) {
+  const want = JSON.stringify(ms[0].run());
+  const out = {};
+  for (const m of ms) {
+    const got = JSON.stringify(m.sync ? m.run() : await m.run());
+    out[m.id] = got === want;
+  }
+  return out;
+}
+
+/**
+ * Decode benchmark. `plan` per case: { batch, rounds, warmup }. Methods run interleaved (one batch of
+ * each per round, order rotated) so drift and GC hit them alike; the sample is the mean of a batch.
+ */
+window.runDecode = async function runDecode(plans) {
+  const out = [];
+  for (const c of CASES) {
+    const plan = plans[c.name];
+    if (!plan) continue;
+    const bodies = { ours: c.make(MESSAGE_ID), a2a: c.make(1) };
+    const ms = methods(c, bodies);
+    const same = await check(c, ms);
+    for (const m of ms) for (let i = 0; i < plan.warmup; i++) consume(m.sync ? m.run() : await m.run());
+    const samples = Object.fromEntries(ms.map((m) => [m.id, []]));
+    for (let r = 0; r < plan.rounds; r++) {
+      for (let k = 0; k < ms.length; k++) {
+        const m = ms[(k + r) % ms.length];
+        let t0, t1;
+        if (m.sync) {
+          t0 = now();
+          for (let i = 0; i < plan.batch; i++) consume(m.run());
+          t1 = now();
+        } else {
+          t0 = now();
+          for (let i = 0; i < plan.batch; i++) consume(await m.run());
+          t1 = now();
+        }
+        samples[m.id].push((t1 - t0) / plan.batch);
+      }
+      await new Promise((r) => setTimeout(r, 0)); // let the page breathe between rounds
+    }
+    out.push({
+      case: c.name,
+      skill: c.skill,
+      bytes: new TextEncoder().encode(bodies.ours).length,
+      batch: plan.batch,
+      rounds: plan.rounds,
+      methods: ms.map((m) => ({
+        id: m.id,
+        label: m.label,
+        sameResult: same[m.id],
+        medianMs: median(samples[m.id]),
+        p10Ms: quantile(samples[m.id], 0.1),
+        p90Ms: quantile(samples[m.id], 0.9),
+      })),
+    });
+  }
+  return { cases: out, sink };
+};
+
+/** `bytes` with a custom section appended (name "bench", `nonce` in it): same code, new bytes, so
+ *  the engine's in-memory module cache cannot serve a compile. */
+function withNonce(bytes, nonce) {
+  const name = new TextEncoder().encode("bench");
+  const payload = new TextEncoder().encode(String(nonce));
+  const body = [name.length, ...name, ...payload];
+  const leb = [];
+  let n = body.length;
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    leb.push(b);
+  } while (n);
+  const out = new Uint8Array(bytes.length + 1 + leb.length + body.length);
+  out.set(bytes, 0);
+  out.set([0, ...leb, ...body], bytes.length);
+  return out;
+}
+
+/**
+ * Start-up: N times, a fresh copy of the JS glue (import with a query string: a new module
+ * instance) and `init({ module_or_path })` from bytes (compile + instantiate + start), and
+ * separately `WebAssembly.compile` alone and `init` from an already compiled module.
+ */
+window.runStartup = async function runStartup(n) {
+  const bytes = new Uint8Array(await (await fetch("/pkg/magisterium_a2a_bg.wasm")).arrayBuffer());
+  const rows = { importGlue: [], initFromBytes: [], compileOnly: [], initFromModule: [], firstCall: [] };
+  for (let i = 0; i < n; i++) {
+    let t0 = now();
+    const glue = await import(`/pkg/magisterium_a2a.js?fresh=${i}-${Math.random()}`);
+    rows.importGlue.push(now() - t0);
+    const b = withNonce(bytes, `${i}-${Math.random()}`);
+    t0 = now();
+    await glue.default({ module_or_path: b });
+    rows.initFromBytes.push(now() - t0);
+    const body = CASES[0].make("x");
+    t0 = now();
+    glue.decodeResponse("document_search", body);
+    rows.firstCall.push(now() - t0);
+
+    const b2 = withNonce(bytes, `c${i}-${Math.random()}`);
+    t0 = now();
+    const module = await WebAssembly.compile(b2);
+    rows.compileOnly.push(now() - t0);
+    const glue2 = await import(`/pkg/magisterium_a2a.js?fresh=m${i}-${Math.random()}`);
+    t0 = now();
+    await glue2.default({ module_or_path: module });
+    rows.initFromModule.push(now() - t0);
+  }
+  const summary = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, { medianMs: median(v), minMs: Math.min(...v), maxMs: Math.max(...v) }]));
+  return { n, wasmBytes: bytes.length, ...summary };
+};
+
+await init();
+document.body.textContent = "ready";
+document.body.dataset.ready = "1";
+
+// Profiling hooks for bench/profile.mjs: one method of one case, called in a loop.
+let profiled;
+window.prepareProfile = async (which, id) => {
+  const c = CASES.find((x) => x.name === which);
+  const m = methods(c, { ours: c.make(MESSAGE_ID), a2a: c.make(1) }).find((x) => x.id === id);
+  for (let i = 0; i < 50; i++) consume(m.sync ? m.run() : await m.run());
+  profiled = m;
+};
+window.runProfile = async (n) => {
+  const t0 = now();
+  for (let i = 0; i < n; i++) consume(profiled.sync ? profiled.run() : await profiled.run());
+  return now() - t0;
+};

@@ -7,4 +7,7 @@ scripts/setup.sh
 scripts/build.sh
 source scripts/env.sh
 echo "[demo] http://127.0.0.1:8787  (Ctrl-C stops it)" >&2
-exec wrangler dev --local --ip 127.0.0.1 --port 8787 --show-interactive-dev-session=false "$@"
+# Fresh local state each run: the stand-in's OAuth server and its tasks live in memory, so KV
+# sessions and client registrations from an earlier run would point at nothing.
+state=$(mktemp -d)
+exec wrangler dev --local --ip 127.0.0.1 --port 8787 --show-interactive-dev-session=false --persist-to "$state" "$@"

@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 kind=$1 port=$2 log=$3; shift 3
 case "$kind" in
-  worker) setsid wrangler dev --local --ip 127.0.0.1 --port "$port" --show-interactive-dev-session=false "$@" >"$log" 2>&1 </dev/null &
+  worker) state=$(mktemp -d)   # fresh KV and cache per server
+          setsid wrangler dev --local --ip 127.0.0.1 --port "$port" --show-interactive-dev-session=false \
+            --persist-to "$state" "$@" >"$log" 2>&1 </dev/null &
           probe="http://127.0.0.1:$port/.well-known/agent.json" ;;
   fault)  setsid node tests/servers/fault-server.mjs "$port" >"$log" 2>&1 </dev/null &
           probe="http://127.0.0.1:$port/__count/x" ;;

@@ -34,7 +34,8 @@ pub struct Settings {
     pub max_body_bytes: usize,
     /// `MAX_UPSTREAM_BYTES`.
     pub max_upstream_bytes: usize,
-    /// `MAGISTERIUM_TOKEN` (a secret) is set: without it a URL upstream falls back to the stand-in.
+    /// `MAGISTERIUM_TOKEN` (a secret) is set, or sign-in against a real issuer (`OAUTH_ISSUER`) is:
+    /// without either a URL upstream falls back to the stand-in.
     pub has_upstream_token: bool,
     /// `PROXY_RATE_LIMITS` (default on): per-client limits in front of a URL upstream.
     pub proxy_rate_limits: bool,
@@ -101,7 +102,8 @@ impl Settings {
             allowed_skills,
             max_body_bytes: size("MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
             max_upstream_bytes: size("MAX_UPSTREAM_BYTES", DEFAULT_MAX_UPSTREAM_BYTES),
-            has_upstream_token: non_empty(vars.get("MAGISTERIUM_TOKEN")).is_some(),
+            has_upstream_token: non_empty(vars.get("MAGISTERIUM_TOKEN")).is_some()
+                || non_empty(vars.get("OAUTH_ISSUER")).is_some_and(|i| i != "embedded"),
             proxy_rate_limits: flag_default_on(vars.get("PROXY_RATE_LIMITS")),
             proxy_limits: (
                 u32::try_from(size("PROXY_PER_MINUTE", 15)).unwrap_or(15),

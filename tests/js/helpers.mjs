@@ -51,8 +51,11 @@ export const PROXY_TOKEN = process.env.MAGISTERIUM_PROXY_TOKEN ?? "proxy-secret-
 /** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`. */
 export async function startWrangler(cwd, port, args = [], probe = "/") {
   const { spawn } = await import("node:child_process");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const state = mkdtempSync(path.join(tmpdir(), "wrangler-state-")); // fresh KV and cache
   const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"),
-    ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...args],
+    ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--persist-to", state, ...args],
     { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
@@ -72,4 +75,16 @@ export async function startWrangler(cwd, port, args = [], probe = "/") {
   }
   stop();
   throw new Error(`wrangler dev on ${port} did not start:\n${log}`);
+}
+
+/** A headless Chromium (Debian's) with a fresh profile, loopback only. */
+export async function launchChromium() {
+  const { chromium } = await import("playwright-core");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  return chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), "chromium-")), {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
 }

@@ -14,7 +14,12 @@ export interface ClientOptions {
    *  "/.well-known/agent-card.json". */
   agentCardUrl?: string;
   /** Bearer token, or a provider called per request. Omitted: no Authorization header is sent.
-   *  When a provider's token is refused (`unauthorized`) it is called once more and the call repeated once. */
+   *  When a provider's token is refused (`unauthorized`) it is called once more and the call repeated once.
+   *
+   *  In a browser, prefer the Worker proxy: `new MagisteriumClient({ endpoint: "/api/v1/a2a" })` with
+   *  no token; the visitor signs in at `/auth/login` and the Worker adds their token server-side (the
+   *  page only holds an HttpOnly cookie). On a server (Node, a Worker of your own) pass your token:
+   *  `new MagisteriumClient({ token: () => getAccessToken() })`. */
   token?: string | (() => string | Promise<string>);
   /** Default: the global fetch (pages, web workers, workerd, Node 20+). Called as a plain function. */
   fetch?: typeof fetch;

@@ -179,3 +179,22 @@ test("no response of this file carried the token", () => {
     assert.ok(!headers.includes(PROXY_TOKEN) && !body.includes(PROXY_TOKEN), "the token never reaches a client");
   }
 });
+
+test("a page served by the proxy uses the SDK with endpoint /api/v1/a2a", async () => {
+  const { launchChromium } = await import("./helpers.mjs");
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${PROXY_URL}/`);
+    const result = await page.evaluate(async () => {
+      const { default: init, MagisteriumClient } = await import("/pkg/index.js");
+      await init();
+      const client = new MagisteriumClient({ endpoint: "/api/v1/a2a", maxRetries: 0 });
+      const found = await client.documentSearch("scenario:ok");
+      return found.results.map((r) => r.id);
+    });
+    assert.deepEqual(result, ["12345", "678"]);
+  } finally {
+    await browser.close();
+  }
+});

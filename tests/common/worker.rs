@@ -73,4 +73,3 @@ impl Harness {
         self.rpc(body, &[])
     }
 }
-

@@ -89,7 +89,9 @@ impl Agent {
             ("GET" | "HEAD", path::CARD | path::CARD_V03) => card::response(&request.origin),
             ("GET", oauth::path::METADATA) => oauth::AuthServer::metadata(&request.origin),
             ("POST", oauth::path::REGISTER) => self.auth.register(&request.body, random),
-            ("GET", oauth::path::AUTHORIZE) => self.auth.authorize(&request.query, random, request.now_ms),
+            ("GET", oauth::path::AUTHORIZE) => {
+                self.auth.authorize(&request.query, random, request.now_ms)
+            }
             ("POST", oauth::path::TOKEN) => self.auth.token(
                 &request.body,
                 request.header("authorization"),
@@ -98,11 +100,17 @@ impl Agent {
                 self.config.access_ttl_ms,
             ),
             ("POST", path::RPC) => rpc::handle(self, request, random),
-            (_, path::RPC | path::CARD | path::CARD_V03) => WorkerResponse::json(
-                405,
-                &serde_json::json!({ "error": "method not allowed" }),
-            )
-            .with_header("allow", if request.path == path::RPC { "POST, OPTIONS" } else { "GET, OPTIONS" }),
+            (_, path::RPC | path::CARD | path::CARD_V03) => {
+                WorkerResponse::json(405, &serde_json::json!({ "error": "method not allowed" }))
+                    .with_header(
+                        "allow",
+                        if request.path == path::RPC {
+                            "POST, OPTIONS"
+                        } else {
+                            "GET, OPTIONS"
+                        },
+                    )
+            }
             _ => WorkerResponse::json(404, &serde_json::json!({ "error": "not found" })),
         }
     }
@@ -111,7 +119,10 @@ impl Agent {
     pub fn is_auth_server_path(path: &str) -> bool {
         matches!(
             path,
-            oauth::path::METADATA | oauth::path::REGISTER | oauth::path::AUTHORIZE | oauth::path::TOKEN
+            oauth::path::METADATA
+                | oauth::path::REGISTER
+                | oauth::path::AUTHORIZE
+                | oauth::path::TOKEN
         )
     }
 

@@ -71,8 +71,11 @@ fn token(random: &mut dyn Random) -> String {
 }
 
 fn oauth_error(status: u16, error: &str, description: &str) -> WorkerResponse {
-    WorkerResponse::json(status, &json!({ "error": error, "error_description": description }))
-        .with_header("cache-control", "no-store")
+    WorkerResponse::json(
+        status,
+        &json!({ "error": error, "error_description": description }),
+    )
+    .with_header("cache-control", "no-store")
 }
 
 /// `base64url(SHA-256(verifier))`, the S256 code challenge of RFC 7636.
@@ -81,13 +84,22 @@ pub fn s256(verifier: &str) -> String {
 }
 
 fn valid_verifier(v: &str) -> bool {
-    (43..=128).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
+    (43..=128).contains(&v.len())
+        && v.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
 }
 
 /// Redirect URIs allowed at registration: https, or http on a loopback host; no fragment.
 fn valid_redirect(uri: &str) -> bool {
-    let loopback = ["http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:", "http://localhost/", "http://[::1]:"];
-    (uri.starts_with("https://") || loopback.iter().any(|p| uri.starts_with(p))) && !uri.contains('#')
+    let loopback = [
+        "http://127.0.0.1:",
+        "http://127.0.0.1/",
+        "http://localhost:",
+        "http://localhost/",
+        "http://[::1]:",
+    ];
+    (uri.starts_with("https://") || loopback.iter().any(|p| uri.starts_with(p)))
+        && !uri.contains('#')
 }
 
 fn form(body: &[u8]) -> HashMap<String, String> {
@@ -122,12 +134,24 @@ impl AuthServer {
         let uris: Vec<String> = meta
             .get("redirect_uris")
             .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
             .unwrap_or_default();
         if uris.is_empty() || !uris.iter().all(|u| valid_redirect(u)) {
-            return oauth_error(400, "invalid_redirect_uri", "redirect_uris must be https or loopback http URLs");
+            return oauth_error(
+                400,
+                "invalid_redirect_uri",
+                "redirect_uris must be https or loopback http URLs",
+            );
         }
-        let method = meta.get("token_endpoint_auth_method").and_then(Value::as_str).unwrap_or("client_secret_basic");
+        let method = meta
+            .get("token_endpoint_auth_method")
+            .and_then(Value::as_str)
+            .unwrap_or("client_secret_basic");
         let secret = (method != "none").then(|| token(random));
         let client_id = format!("client_{}", token(random));
         self.clients.insert(
@@ -154,7 +178,12 @@ impl AuthServer {
 
     /// The authorization endpoint: checks the client and redirect URI (exact match), then approves
     /// at once and redirects back with a code and the caller's `state`.
-    pub fn authorize(&mut self, query: &str, random: &mut dyn Random, now_ms: f64) -> WorkerResponse {
+    pub fn authorize(
+        &mut self,
+        query: &str,
+        random: &mut dyn Random,
+        now_ms: f64,
+    ) -> WorkerResponse {
         let q = form(query.as_bytes());
         let get = |k: &str| q.get(k).map(String::as_str).unwrap_or_default();
         let Some(client) = self.clients.get(get("client_id")) else {
@@ -163,15 +192,26 @@ impl AuthServer {
         let redirect = get("redirect_uri");
         if !client.redirect_uris.iter().any(|u| u == redirect) {
             // Never redirect to an unregistered URI.
-            return oauth_error(400, "invalid_request", "redirect_uri is not registered for this client");
+            return oauth_error(
+                400,
+                "invalid_request",
+                "redirect_uri is not registered for this client",
+            );
         }
         let back = |params: &[(&str, &str)]| {
             let mut url = String::from(redirect);
             url.push(if redirect.contains('?') { '&' } else { '?' });
-            url.push_str(&form_urlencoded::Serializer::new(String::new()).extend_pairs(params).finish());
+            url.push_str(
+                &form_urlencoded::Serializer::new(String::new())
+                    .extend_pairs(params)
+                    .finish(),
+            );
             WorkerResponse {
                 status: 302,
-                headers: vec![("location".into(), url), ("cache-control".into(), "no-store".into())],
+                headers: vec![
+                    ("location".into(), url),
+                    ("cache-control".into(), "no-store".into()),
+                ],
                 body: String::new(),
             }
         };
@@ -180,7 +220,11 @@ impl AuthServer {
             return back(&[("error", "unsupported_response_type"), ("state", state)]);
         }
         if get("code_challenge_method") != "S256" || get("code_challenge").len() != 43 {
-            return back(&[("error", "invalid_request"), ("error_description", "PKCE S256 is required"), ("state", state)]);
+            return back(&[
+                ("error", "invalid_request"),
+                ("error_description", "PKCE S256 is required"),
+                ("state", state),
+            ]);
         }
         let code = token(random);
         self.codes.insert(
@@ -198,7 +242,14 @@ impl AuthServer {
     }
 
     /// The token endpoint (`application/x-www-form-urlencoded`).
-    pub fn token(&mut self, body: &[u8], authorization: Option<&str>, random: &mut dyn Random, now_ms: f64, access_ttl_ms: f64) -> WorkerResponse {
+    pub fn token(
+        &mut self,
+        body: &[u8],
+        authorization: Option<&str>,
+        random: &mut dyn Random,
+        now_ms: f64,
+        access_ttl_ms: f64,
+    ) -> WorkerResponse {
         let f = form(body);
         let get = |k: &str| f.get(k).map(String::as_str).unwrap_or_default();
         let (client_id, secret) = match basic_credentials(authorization) {
@@ -223,8 +274,15 @@ impl AuthServer {
                     }
                     return oauth_error(400, "invalid_grant", "the code was already used");
                 }
-                if code.expires_ms < now_ms || code.client_id != client_id || code.redirect_uri != get("redirect_uri") {
-                    return oauth_error(400, "invalid_grant", "the code does not match this client and redirect_uri");
+                if code.expires_ms < now_ms
+                    || code.client_id != client_id
+                    || code.redirect_uri != get("redirect_uri")
+                {
+                    return oauth_error(
+                        400,
+                        "invalid_grant",
+                        "the code does not match this client and redirect_uri",
+                    );
                 }
                 let verifier = get("code_verifier");
                 if !valid_verifier(verifier) || s256(verifier) != code.challenge {
@@ -247,17 +305,32 @@ impl AuthServer {
                     // Reuse of a rotated refresh token: revoke the whole family (RFC 9700 §4.14).
                     let family = grant.family.clone();
                     self.revoked.insert(family);
-                    return oauth_error(400, "invalid_grant", "refresh token reuse detected; the grant is revoked");
+                    return oauth_error(
+                        400,
+                        "invalid_grant",
+                        "refresh token reuse detected; the grant is revoked",
+                    );
                 }
                 grant.used = true;
                 let family = grant.family.clone();
                 self.issue(&family, &client_id, random, now_ms, access_ttl_ms)
             }
-            _ => oauth_error(400, "unsupported_grant_type", "authorization_code or refresh_token"),
+            _ => oauth_error(
+                400,
+                "unsupported_grant_type",
+                "authorization_code or refresh_token",
+            ),
         }
     }
 
-    fn issue(&mut self, family: &str, client_id: &str, random: &mut dyn Random, now_ms: f64, access_ttl_ms: f64) -> WorkerResponse {
+    fn issue(
+        &mut self,
+        family: &str,
+        client_id: &str,
+        random: &mut dyn Random,
+        now_ms: f64,
+        access_ttl_ms: f64,
+    ) -> WorkerResponse {
         let access = format!("at_{}", token(random));
         let refresh = format!("rt_{}", token(random));
         let grant = Grant {
@@ -267,7 +340,13 @@ impl AuthServer {
             used: false,
         };
         self.access.insert(access.clone(), grant.clone());
-        self.refresh.insert(refresh.clone(), Grant { expires_ms: f64::INFINITY, ..grant });
+        self.refresh.insert(
+            refresh.clone(),
+            Grant {
+                expires_ms: f64::INFINITY,
+                ..grant
+            },
+        );
         WorkerResponse::json(
             200,
             &json!({
@@ -297,9 +376,15 @@ fn basic_credentials(authorization: Option<&str>) -> Option<(String, String)> {
     if !scheme.eq_ignore_ascii_case("basic") {
         return None;
     }
-    let decoded = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).ok()?;
+    let decoded = base64::engine::general_purpose::STANDARD
+        .decode(encoded.trim())
+        .ok()?;
     let text = String::from_utf8(decoded).ok()?;
     let (id, secret) = text.split_once(':')?;
-    let unescape = |s: &str| form_urlencoded::parse(format!("x={s}").as_bytes()).next().map(|(_, v)| v.into_owned());
+    let unescape = |s: &str| {
+        form_urlencoded::parse(format!("x={s}").as_bytes())
+            .next()
+            .map(|(_, v)| v.into_owned())
+    };
     Some((unescape(id)?, unescape(secret)?))
 }

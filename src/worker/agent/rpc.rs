@@ -165,7 +165,10 @@ fn authorize(agent: &Agent, request: &WorkerRequest) -> Result<String, RpcFailur
             Some(subject) => Ok(format!("sub:{subject}")),
             None => Err(RpcFailure {
                 status: 401,
-                headers: vec![("www-authenticate".into(), "Bearer error=\"invalid_token\"".into())],
+                headers: vec![(
+                    "www-authenticate".into(),
+                    "Bearer error=\"invalid_token\"".into(),
+                )],
                 ..RpcFailure::new(code::UNAUTHORIZED, "Unauthorized")
             }),
         };

@@ -2,7 +2,7 @@
 //! network. Builders return JSON-RPC envelopes, decoders read a parsed body through [`JsonView`], and
 //! policy (retries, pacing) is a set of pure functions that take the current time as an argument.
 //!
-//! Nothing here imports wasm-bindgen, web-sys, js-sys or gloo; `.ci/run` checks that.
+//! Nothing here imports the JavaScript binding crates; the test command checks that.
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -9,7 +9,8 @@
 
 pub mod protocol;
 
-#[cfg(target_arch = "wasm32")]
+/// The SDK bindings; left out of the Worker and Markdown builds, which do not use them.
+#[cfg(all(target_arch = "wasm32", not(any(feature = "worker", feature = "markdown"))))]
 pub mod web;
 
 #[cfg(feature = "worker")]

@@ -39,15 +39,32 @@ function safeHttpUrl(value) {
   }
 }
 
-/** Markdown → a <div> of safe HTML (renderMarkdown escapes raw HTML and unsafe links). */
+/**
+ * Markdown → a <div> of safe HTML (renderMarkdown escapes raw HTML and unsafe links). Headings are
+ * moved two levels down (h1 → h3) so they sit under the answer's own h2.
+ */
 function markdown(text, className = "prose") {
   const div = h("div", { class: className });
   div.innerHTML = renderMarkdown(String(text ?? ""));
+  for (const heading of div.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    const level = Math.min(6, Number(heading.tagName.slice(1)) + 2);
+    const moved = document.createElement(`h${level}`);
+    moved.append(...heading.childNodes);
+    heading.replaceWith(moved);
+  }
   return div;
 }
 
+/** Takes a leading heading out of rendered Markdown and returns its text (for the answer's title). */
+function takeLeadingHeading(div) {
+  const first = div.firstElementChild;
+  if (!first || !/^H[1-6]$/.test(first.tagName)) return null;
+  const title = first.textContent.trim();
+  first.remove();
+  return title || null;
+}
+
 const nf = new Intl.NumberFormat("en");
-const compactNf = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 
 function formatMs(ms) {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
@@ -86,8 +103,12 @@ function scrollBehavior() {
 /** What the page shows under "Show the A2A exchange": the attempts of the latest call. */
 const exchange = { attempts: [], callId: 0 };
 
-/** The SDK's `fetch` option: the real fetch, recording JSON-RPC request bodies and response texts. */
-function recordingFetch(url, init = {}) {
+/**
+ * The SDK's `fetch` option: the real fetch, recording the JSON-RPC request body and the response text.
+ * The body is read here and handed to the SDK as a new Response with the same status and headers, so
+ * the record cannot race the SDK's own reading (an abort still stops both: the signal is passed on).
+ */
+async function recordingFetch(url, init = {}) {
   const method = (init.method ?? "GET").toUpperCase();
   if (method !== "POST") return fetch(url, init);
   const attempt = {
@@ -102,35 +123,34 @@ function recordingFetch(url, init = {}) {
   };
   exchange.attempts.push(attempt);
   renderExchange();
-  return fetch(url, init).then(
-    (response) => {
-      attempt.status = response.status;
-      attempt.statusText = response.statusText;
-      attempt.agent = response.headers.get("x-magisterium-agent");
-      response
-        .clone()
-        .text()
-        .then(
-          (text) => {
-            attempt.response = text;
-            attempt.ms = performance.now() - attempt.started;
-            renderExchange();
-          },
-          (e) => {
-            attempt.error = `the body could not be read (${e?.name ?? "error"})`;
-            attempt.ms = performance.now() - attempt.started;
-            renderExchange();
-          },
-        );
-      return response;
-    },
-    (e) => {
-      attempt.error = e?.name === "AbortError" ? "aborted before an answer arrived" : `no HTTP answer (${e?.message ?? e})`;
-      attempt.ms = performance.now() - attempt.started;
-      renderExchange();
-      throw e;
-    },
-  );
+  const failed = (e, what) => {
+    attempt.error = e?.name === "AbortError" ? `${what}: aborted` : `${what} (${e?.message ?? e})`;
+    attempt.ms = performance.now() - attempt.started;
+    renderExchange();
+    throw e;
+  };
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    failed(e, "no HTTP answer");
+  }
+  attempt.status = response.status;
+  attempt.agent = response.headers.get("x-magisterium-agent");
+  let text;
+  try {
+    text = await response.text();
+  } catch (e) {
+    failed(e, "the body could not be read");
+  }
+  attempt.response = text;
+  attempt.ms = performance.now() - attempt.started;
+  renderExchange();
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  const nullBody = [101, 204, 205, 304].includes(response.status);
+  return new Response(nullBody ? null : text, { status: response.status, statusText: response.statusText, headers });
 }
 
 const EXCHANGE_MAX_CHARS = 200_000;
@@ -223,6 +243,8 @@ const state = {
   lastSearch: null,
   countdownTimer: null,
   renderGeneration: 0,
+  /** The Worker's sign-in state (`GET /auth/session`): { enabled, signedIn, anonymousAllowed }, or null. */
+  auth: null,
 };
 
 function kindOf(skill) {
@@ -557,7 +579,7 @@ function focusAnswer() {
 
 function setAnswer(title, ...content) {
   $("answer-heading").textContent = title;
-  $("answer-body").replaceChildren(...content);
+  $("answer-body").replaceChildren(...content.filter((c) => c !== null && c !== undefined && c !== false));
 }
 
 function cancelRunning() {
@@ -567,9 +589,15 @@ function cancelRunning() {
 // ---------------------------------------------------------------- errors
 
 const ERROR_TEXT = {
-  rate_limited: ["Slow down a little", "The service allows 2 questions a minute and 15 calls a minute in all. This call was refused so you would not wait in silence."],
-  plan_required: ["A paid plan is needed", "The token this Worker uses belongs to a Free Magisterium account, which cannot use the A2A agent. Whoever runs the Worker should upgrade that account on magisterium.com, or set the token of a paid account as the Worker's secret: wrangler secret put MAGISTERIUM_TOKEN."],
-  unauthorized: ["Not signed in to Magisterium", "The service refused the credentials. This page never holds a token: the Worker adds it. Whoever runs the Worker should set a valid API token with wrangler secret put MAGISTERIUM_TOKEN and redeploy."],
+  rate_limited: ["Slow down a little", "The service allows 2 questions a minute (and 15 calls a minute in all), so it refused this one."],
+  plan_required: ["A paid plan is needed", () =>
+    state.auth?.signedIn
+      ? "Your Magisterium account is on the Free plan, which cannot use the A2A agent. Upgrade the account on magisterium.com, then sign in again."
+      : "The token this Worker uses belongs to a Free Magisterium account, which cannot use the A2A agent. Whoever runs the Worker should upgrade that account on magisterium.com, or set the token of a paid account as the Worker's secret: wrangler secret put MAGISTERIUM_TOKEN."],
+  unauthorized: ["Not signed in to Magisterium", () =>
+    state.auth?.enabled
+      ? "Sign in with your Magisterium account to use the agent; this page never sees your token, the Worker keeps it."
+      : "The service refused the credentials. This page never holds a token: the Worker adds it. Whoever runs the Worker should set a valid API token with wrangler secret put MAGISTERIUM_TOKEN and redeploy."],
   network: ["Could not reach the server", "No answer came back: check your connection, or that the Worker (scripts/demo.sh) is still running, then try again."],
   timeout: ["The answer took too long", "The call was given up after waiting too long. The service may be busy: try again in a moment."],
   task_failed: ["The agent could not finish", "The agent took the request but its task failed."],
@@ -598,7 +626,8 @@ function showError(error, info, action) {
     focusAnswer();
     return;
   }
-  const [title, explanation] = ERROR_TEXT[kind] ?? ["Something went wrong", "The page hit an unexpected problem."];
+  const [title, text] = ERROR_TEXT[kind] ?? ["Something went wrong", "The page hit an unexpected problem."];
+  const explanation = typeof text === "function" ? text() : text;
   const heading = h("h2", { class: "error-title", tabindex: "-1" }, title);
   const detail = error?.message ? h("p", { class: "error-detail" }, `Details: ${error.message}`) : null;
   const alert = h("div", { role: "alert", class: "error-text" }, heading, h("p", {}, explanation), detail);
@@ -632,7 +661,9 @@ function showError(error, info, action) {
   } else if (kind === "rate_limited") {
     box.append(h("p", { class: "countdown" }, "Wait a minute before asking again."));
   }
-  box.append(h("div", { class: "error-actions" }, retry));
+  const actions = h("div", { class: "error-actions" }, retry);
+  if (kind === "unauthorized" && state.auth?.enabled) actions.prepend(h("a", { class: "button primary", href: "/auth/login" }, "Sign in"));
+  box.append(actions);
   const facts = [["kind", kind]];
   if (isMagisteriumError(error)) {
     if (error.code !== undefined) facts.push(["JSON-RPC code", error.code]);
@@ -701,7 +732,7 @@ function citationItem(citation, n, answer) {
   const quoted = text(citation?.cited_text);
   if (quoted) {
     const heading = text(citation?.cited_text_heading);
-    const clipped = quoted.length > 600 ? `${quoted.slice(0, 600).trimEnd()}…` : quoted;
+    const clipped = quoted.length > 420 ? `${quoted.slice(0, 420).trimEnd()}…` : quoted;
     li.append(h("blockquote", { class: "cite-text" }, heading ? h("p", { class: "cite-heading" }, heading) : null, h("p", {}, clipped)));
   }
   const links = h("p", { class: "cite-links" });
@@ -816,6 +847,8 @@ async function renderChunks(container, progress, chunks) {
     const sliceStart = performance.now();
     do {
       const part = markdown(chunks[i], "doc-chunk");
+      // A document has no citation list: its footnote markers stay plain numbers.
+      for (const ref of part.querySelectorAll("sup.fn a")) ref.replaceWith(ref.textContent);
       container.append(part);
       i++;
     } while (i < chunks.length && performance.now() - sliceStart < budgetMs);
@@ -852,7 +885,9 @@ function renderDayText(skill, label, result, info) {
     );
     return;
   }
-  setAnswer(readings ? `Mass readings: ${label}` : `Saints of the day: ${label}`, markdown(result.text, "prose day-text"), taskLine(result.task, info));
+  const body = markdown(result.text, "prose day-text");
+  const title = takeLeadingHeading(body) ?? (readings ? `Mass readings: ${label}` : `Saints of the day: ${label}`);
+  setAnswer(title, body, taskLine(result.task, info));
 }
 
 function formatValue(key, value) {
@@ -875,7 +910,10 @@ function formatValue(key, value) {
 
 function recordTable(record, caption, nested = false) {
   const body = h("tbody");
-  for (const [key, value] of Object.entries(record ?? {})) {
+  const entries = Object.entries(record ?? {});
+  const rank = (k) => (k === "name" ? 0 : k === "id" ? 1 : 2);
+  entries.sort(([a], [b]) => rank(a) - rank(b));
+  for (const [key, value] of entries) {
     body.append(h("tr", {}, h("th", { scope: "row" }, humanize(key)), h("td", {}, formatValue(key, value))));
   }
   const table = h("table", { class: nested ? "record nested" : "record" }, caption ? h("caption", {}, caption) : null, body);
@@ -894,7 +932,12 @@ function renderLookup(skill, query, result, info) {
     return;
   }
   const content = [];
-  if (typeof result.text === "string" && result.text.trim()) content.push(markdown(result.text, "prose summary"));
+  let title = records.length === 1 && typeof records[0].name === "string" ? records[0].name : `Results for “${query}”`;
+  if (typeof result.text === "string" && result.text.trim()) {
+    const summary = markdown(result.text, "prose summary");
+    title = takeLeadingHeading(summary) ?? title;
+    content.push(summary);
+  }
   for (const record of records) {
     const name = typeof record.name === "string" ? record.name : query;
     if (Array.isArray(record.rows) && record.rows.length) {
@@ -906,12 +949,18 @@ function renderLookup(skill, query, result, info) {
     }
   }
   content.push(taskLine(result.task, info));
-  const title = records.length === 1 && typeof records[0].name === "string" ? records[0].name : `Results for “${query}”`;
   setAnswer(title, ...content);
 }
 
+/** The statistics metrics in the contract's order; others the agent adds come after. */
+const METRIC_ORDER = [
+  "catholics", "total_population", "percent_catholic", "parishes", "diocesan_priests", "religious_priests",
+  "total_priests", "permanent_deacons", "male_religious", "female_religious", "seminarians", "infant_baptisms",
+  "adult_baptisms", "first_communions", "confirmations", "marriages", "schools", "students", "catholics_per_priest",
+];
+
 function statisticsBlock(name, rows) {
-  const metrics = [];
+  const metrics = METRIC_ORDER.filter((m) => rows.some((row) => typeof row?.[m] === "number"));
   for (const row of rows) {
     for (const [key, value] of Object.entries(row ?? {})) {
       if (key !== "year" && typeof value === "number" && !metrics.includes(key)) metrics.push(key);
@@ -919,20 +968,27 @@ function statisticsBlock(name, rows) {
   }
   const select = h("select", { id: "metric", name: "metric" }, metrics.map((m) => h("option", { value: m }, humanize(m))));
   const chartSlot = h("figure", { class: "chart-figure" });
+  let drawnWidth = 0;
   const draw = () => {
+    drawnWidth = chartSlot.clientWidth || 640;
     const metric = select.value;
     const percent = metric.startsWith("percent");
     const format = (v) => (percent ? `${v.toFixed(1)}%` : nf.format(Math.round(v * 100) / 100));
-    const compact = (v) => (percent ? `${Number(v.toFixed(1))}%` : compactNf.format(v));
+    const compact = (v, digits = 1) =>
+      percent ? `${Number(v.toFixed(digits))}%` : new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: digits }).format(v);
     const points = rows.map((row) => ({ x: row?.year ?? "?", y: typeof row?.[metric] === "number" ? row[metric] : null }));
     const years = points.map((p) => p.x);
     chartSlot.replaceChildren(
-      lineChart({ points, title: `${humanize(metric)} in ${name}, ${years[0]}–${years[years.length - 1]}`, format, compact }),
+      lineChart({ points, title: `${humanize(metric)} in ${name}, ${years[0]}–${years[years.length - 1]}`, format, compact, width: drawnWidth }),
       h("figcaption", {}, `${humanize(metric)}, ${years[0]}–${years[years.length - 1]}`),
     );
   };
   select.addEventListener("change", draw);
   draw();
+  // Redrawn when its width changes (rotation, window resize), once it is in the page.
+  new ResizeObserver(() => {
+    if (chartSlot.isConnected && Math.abs(chartSlot.clientWidth - drawnWidth) > 24) draw();
+  }).observe(chartSlot);
   // Years as columns, metrics as rows: fits a phone better than 19 columns.
   const head = h("tr", {}, h("th", { scope: "col" }, "Metric"), rows.map((row) => h("th", { scope: "col", class: "num" }, String(row?.year ?? "?"))));
   const body = h("tbody", {}, metrics.map((m) => h("tr", { dataset: { metric: m } }, h("th", { scope: "row" }, humanize(m)), rows.map((row) => {
@@ -981,6 +1037,33 @@ async function loadCard() {
   $("submit").disabled = false;
 }
 
+/** Asks the Worker whether sign-in is on and whether this visitor is signed in (never a token). */
+async function loadSession() {
+  try {
+    const res = await fetch("/auth/session", { headers: { accept: "application/json" }, cache: "no-store" });
+    if (!res.ok) return;
+    const session = await res.json();
+    if (typeof session?.enabled !== "boolean") return;
+    state.auth = { enabled: session.enabled, signedIn: session.signedIn === true, anonymousAllowed: session.anonymousAllowed !== false };
+  } catch {
+    return;
+  }
+  const account = $("account");
+  if (!state.auth.enabled) return;
+  if (state.auth.signedIn) {
+    const out = h("button", { type: "button", class: "button subtle" }, "Sign out");
+    out.addEventListener("click", async () => {
+      out.disabled = true;
+      await fetch("/auth/logout", { method: "POST" }).catch(() => {});
+      location.reload();
+    });
+    account.replaceChildren(h("span", { class: "account-state" }, "Signed in"), out);
+  } else {
+    account.replaceChildren(h("a", { class: "button subtle", href: "/auth/login" }, "Sign in with Magisterium"));
+  }
+  account.hidden = false;
+}
+
 async function start() {
   $("ask-form").addEventListener("submit", onSubmit);
   $("cancel").addEventListener("click", cancelRunning);
@@ -1000,7 +1083,7 @@ async function start() {
       // The page shows a rate limit at once (with its countdown) instead of waiting for Retry-After.
       maxRetries: 0,
     });
-    await loadCard();
+    await Promise.all([loadCard(), loadSession()]);
     document.body.dataset.ready = "1";
   } catch (error) {
     document.body.dataset.ready = "error";

@@ -1,9 +1,7 @@
 // A small SVG line chart, built with createElementNS: no innerHTML, every label a text node.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const WIDTH = 640;
-const HEIGHT = 280;
-const MARGIN = { top: 20, right: 24, bottom: 36, left: 64 };
+const MARGIN = { top: 24, right: 24, bottom: 36, left: 60 };
 
 let chartCount = 0;
 
@@ -36,9 +34,13 @@ export function niceTicks(min, max, count = 4) {
 
 /**
  * A line chart of `points` ({ x: label, y: number|null }[]) as an <svg role="img">.
- * `title` names the series; `format` formats a value for labels and tooltips.
+ * `title` names the series; `format` formats a value for tooltips and the last value's label;
+ * `compact(value, digits)` formats axis labels; `width` is the drawn width in CSS pixels.
  */
-export function lineChart({ points, title, format = String, compact = format }) {
+export function lineChart({ points, title, format = String, compact = (v) => format(v), width = 640 }) {
+  // The viewBox is the drawn size in CSS pixels, so labels keep their size on a phone.
+  const WIDTH = Math.round(Math.max(280, Math.min(900, width)));
+  const HEIGHT = WIDTH < 500 ? 220 : 280;
   const id = `chart-${++chartCount}`;
   const values = points.map((p) => p.y).filter((y) => typeof y === "number" && Number.isFinite(y));
   const root = svg("svg", {
@@ -73,12 +75,15 @@ export function lineChart({ points, title, format = String, compact = format }) 
   svg("stop", { offset: "0%", class: "chart-fill-top" }, gradient);
   svg("stop", { offset: "100%", class: "chart-fill-bottom" }, gradient);
 
+  // Axis labels with as few digits as keep them distinct (2.08M, 2.1M, 2.12M …).
+  let labels = ticks.map((t) => compact(t, 1));
+  for (let digits = 2; digits <= 4 && new Set(labels).size < labels.length; digits++) labels = ticks.map((t) => compact(t, digits));
   const grid = svg("g", { class: "chart-grid", "aria-hidden": "true" }, root);
-  for (const t of ticks) {
+  ticks.forEach((t, i) => {
     svg("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(t), y2: y(t) }, grid);
     const label = svg("text", { x: MARGIN.left - 10, y: y(t), dy: "0.32em", "text-anchor": "end", class: "chart-label" }, grid);
-    label.textContent = compact(t);
-  }
+    label.textContent = labels[i];
+  });
   const axis = svg("g", { class: "chart-axis", "aria-hidden": "true" }, root);
   points.forEach((p, i) => {
     const label = svg("text", { x: x(i), y: HEIGHT - MARGIN.bottom + 22, "text-anchor": "middle", class: "chart-label" }, axis);
@@ -116,9 +121,13 @@ export function lineChart({ points, title, format = String, compact = format }) 
   const lastIndex = points.findLastIndex((p) => typeof p.y === "number" && Number.isFinite(p.y));
   if (lastIndex >= 0) {
     const last = points[lastIndex];
+    // Above the last point, or below it when the line comes down into it (so it does not cross it).
+    const before = points.slice(0, lastIndex).findLast((p) => typeof p.y === "number" && Number.isFinite(p.y));
+    const py = y(last.y);
+    const below = before !== undefined && before.y > last.y && py + 26 < MARGIN.top + plotH;
     const tag = svg("text", {
       x: x(lastIndex),
-      y: y(last.y) - 12,
+      y: below ? py + 24 : py - 12,
       "text-anchor": lastIndex === points.length - 1 ? "end" : "middle",
       class: "chart-value",
       "aria-hidden": "true",

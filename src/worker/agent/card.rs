@@ -26,7 +26,7 @@ fn describe(
         ),
         Skill::DocumentFetch => (
             "Retrieve the full text and metadata of a specific document by its ID.",
-            &["rerum-novarum"],
+            &["10007", "10034"],
             &["documents"],
         ),
         Skill::LiturgicalReadings => (

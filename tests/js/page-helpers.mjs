@@ -1,0 +1,204 @@
+// Helpers of the demo-page tests: Debian's Chromium through playwright-core, loopback only.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { root } from "./helpers.mjs";
+
+export const SCREENSHOTS = path.join(root, "test-output", "screenshots");
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+/** A fresh headless Chromium profile; `close()` also removes the profile folder. */
+export async function launchBrowser(options = {}) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "page-test-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: "reduce",
+    ...options,
+  });
+  // Nothing may leave the loopback interface.
+  await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/]).*/, (route) => route.abort("blockedbyclient"));
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens the demo page at `base` and waits for `body[data-ready="1"]`. Console errors, page errors and
+ * CSP violations are collected in `page.problems` (tests assert it stays empty). `setup(page)` runs
+ * before the page loads (e.g. to route requests).
+ */
+export async function openPage(context, base, { width = 1280, height = 900, setup } = {}) {
+  const page = await context.newPage();
+  if (setup) await setup(page);
+  page.problems = [];
+  page.on("pageerror", (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") page.problems.push(`console: ${m.text()} @ ${m.location()?.url ?? ""}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      window.__cspViolations = [...(window.__cspViolations ?? []), `${e.violatedDirective} ${e.blockedURI}`];
+    });
+  });
+  await page.setViewportSize({ width, height });
+  await page.goto(`${base}/`);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
+  return page;
+}
+
+/** Console errors, page errors and CSP violations seen so far, ignoring `allowed` patterns. */
+export async function problems(page, allowed = []) {
+  const csp = await page.evaluate(() => window.__cspViolations ?? []);
+  return [...page.problems, ...csp.map((v) => `csp: ${v}`)].filter((p) => !allowed.some((re) => re.test(p)));
+}
+
+/** Clicks a skill in the list. */
+export async function pickSkill(page, skillId) {
+  await page.click(`button.skill[data-skill="${skillId}"]`);
+  await page.waitForFunction((id) => document.querySelector(`button.skill[data-skill="${id}"]`)?.getAttribute("aria-pressed") === "true", skillId);
+}
+
+/** Waits until the running call ended and focus went to the answer heading (or an error heading). */
+export async function waitForAnswer(page, { timeout = 20_000 } = {}) {
+  await page.waitForFunction(
+    () => {
+      const answer = document.getElementById("answer");
+      const active = document.activeElement;
+      return answer.getAttribute("aria-busy") === "false" && active && (active.id === "answer-heading" || active.classList.contains("error-title"));
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+/** Submits the form with the submit button and waits for the answer. */
+export async function submit(page) {
+  await page.click("#submit");
+  await waitForAnswer(page);
+}
+
+/** The answer's title and body text. */
+export async function answer(page) {
+  return page.evaluate(() => ({
+    title: document.getElementById("answer-heading").textContent,
+    text: document.getElementById("answer-body").innerText,
+  }));
+}
+
+/**
+ * Screenshots of the page at 1280 and 360 px wide: test-output/screenshots/<name>-1280.png and -360.png.
+ * Full page from the top, or (`fullPage: false`) the viewport with `at` scrolled to its top; the
+ * viewport size is put back afterwards.
+ */
+export async function screenshots(page, name, { fullPage = true, at = null } = {}) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const size = page.viewportSize();
+  const files = [];
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.evaluate((sel) => {
+      if (sel) document.querySelector(sel).scrollIntoView({ block: "start" });
+      else window.scrollTo(0, 0);
+    }, at);
+    await page.waitForTimeout(50);
+    const file = path.join(SCREENSHOTS, `${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage });
+    files.push(file);
+  }
+  await page.setViewportSize(size);
+  return files;
+}
+
+/** The page is no wider than the viewport (no horizontal scrolling at 360 px). */
+export function horizontalOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Starts `wrangler dev` for this repository on 127.0.0.1:`port` with extra `--var`s; resolves once
+ * the agent card answers. `stop()` kills the process group.
+ */
+export async function startWorker(port, vars = []) {
+  const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"];
+  for (const v of [...vars, `ALLOWED_ORIGINS:http://127.0.0.1:${port}`]) args.push("--var", v);
+  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"), args, {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    // node_modules/.bin first on PATH, as scripts/env.sh does: wrangler needs the Node 22 installed there.
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+      WRANGLER_SEND_METRICS: "false",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    },
+  });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  let exited = false;
+  child.on("exit", () => (exited = true));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 160; i++) {
+    if (exited) break;
+    try {
+      const res = await fetch(`${url}/.well-known/agent.json`);
+      if (res.ok) return { url, stop, log: () => log };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error(`wrangler dev on ${port} did not start:\n${log}`);
+}
+
+/** Routes `/auth/session` to this answer (the Worker's sign-in state as the page sees it). */
+export function routeSession(page, session) {
+  return page.route("**/auth/session", (route) =>
+    route.fulfill({ contentType: "application/json", headers: { "cache-control": "no-store" }, body: JSON.stringify({ expiresAt: null, anonymousAllowed: true, ...session }) }),
+  );
+}
+
+/** A JSON-RPC answer to the `message/send` in `route`'s request: `result` or `error`, same id. */
+export async function fulfilRpc(route, { result, error, status = 200, headers = {} }) {
+  let id = null;
+  try {
+    id = JSON.parse(route.request().postData() ?? "{}").id ?? null;
+  } catch {}
+  const body = error ? { jsonrpc: "2.0", id, error } : { jsonrpc: "2.0", id, result };
+  await route.fulfill({ status, contentType: "application/json", headers, body: JSON.stringify(body) });
+}
+
+/** A completed A2A task with one artifact of these parts. */
+export function completedTask(artifactName, parts) {
+  return {
+    kind: "task",
+    id: "task-fixture-0001",
+    contextId: "ctx-fixture-0001",
+    status: { state: "completed", timestamp: new Date().toISOString() },
+    artifacts: [{ artifactId: "art-fixture-0001", name: artifactName, parts }],
+  };
+}

@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 kind=$1 port=$2 log=$3; shift 3
+if curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$port/"; then
+  echo "[serve] port $port is already in use: stop whatever listens there first" >&2; exit 1
+fi
 case "$kind" in
   worker) state=$(mktemp -d)   # fresh KV and cache per server
           setsid wrangler dev --local --ip 127.0.0.1 --port "$port" --show-interactive-dev-session=false \

@@ -395,98 +395,71 @@ const CITATION_FIELDS: [(&str, JsonKind, bool); 8] = [
     ("source_url", JsonKind::String, false),
 ];
 
-fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    let len = list.array_len().ok_or_else(|| {
-        Error::invalid_response(format!(
-            "{at}: expected array, found {}",
-            list.kind().name()
-        ))
-    })?;
+/// Reads every item of the array `list` (at path `at`) with `read`, after checking the item is a
+/// `want`. The error names the path of the first bad item.
+fn read_items<V: JsonView, T>(
+    list: &V,
+    at: &Path<'_>,
+    want: JsonKind,
+    mut read: impl FnMut(V, &Path<'_>) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
+    let len = list
+        .array_len()
+        .ok_or_else(|| wrong_type(at, "array", list.kind()))?;
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
-        let Some(c) = list.item(i) else { continue };
-        if c.kind() != JsonKind::Object {
-            return Err(Error::invalid_response(format!(
-                "{at}[{i}]: expected object, found {}",
-                c.kind().name()
-            )));
+        let Some(item) = list.item(i) else { continue };
+        let item_at = at.index(i);
+        if item.kind() != want {
+            return Err(wrong_type(&item_at, want.name(), item.kind()));
         }
+        out.push(read(item, &item_at)?);
+    }
+    Ok(out)
+}
+
+fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
+    read_items(list, at, JsonKind::Object, |c, c_at| {
         for (key, want, nullable) in CITATION_FIELDS {
             let Some(v) = c.field(key) else { continue };
             let found = v.kind();
-            let ok = found == want
-                || (nullable && found == JsonKind::Null)
-                || (want == JsonKind::Number && found == JsonKind::Number);
-            if !ok {
-                return Err(Error::invalid_response(format!(
-                    "{at}[{i}].{key}: expected {}{}, found {}",
-                    want.name(),
-                    if nullable { " or null" } else { "" },
-                    found.name()
-                )));
+            if !(found == want || (nullable && found == JsonKind::Null)) {
+                let expected = if nullable {
+                    format!("{} or null", want.name())
+                } else {
+                    want.name().to_owned()
+                };
+                return Err(wrong_type(&c_at.key(key), &expected, found));
             }
             if key == "document_index" {
                 let n = v.number().unwrap_or(f64::NAN);
                 if !(n.fract() == 0.0 && n >= 0.0) {
                     return Err(Error::invalid_response(format!(
-                        "{at}[{i}].document_index: expected a non-negative integer"
+                        "{}: expected a non-negative integer",
+                        c_at.key(key)
                     )));
                 }
             }
         }
-        out.push(c);
-    }
-    Ok(out)
+        Ok(c)
+    })
 }
 
 fn read_strings<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    let len = list.array_len().ok_or_else(|| {
-        Error::invalid_response(format!(
-            "{at}: expected array, found {}",
-            list.kind().name()
-        ))
-    })?;
-    let mut out = Vec::with_capacity(len);
-    for i in 0..len {
-        let Some(s) = list.item(i) else { continue };
-        if s.kind() != JsonKind::String {
-            return Err(Error::invalid_response(format!(
-                "{at}[{i}]: expected string, found {}",
-                s.kind().name()
-            )));
-        }
-        out.push(s);
-    }
-    Ok(out)
+    read_items(list, at, JsonKind::String, |s, _| Ok(s))
 }
 
 fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit>, Error> {
     let list = data
         .field("results")
         .ok_or_else(|| Error::invalid_response(format!("{at}: missing")))?;
-    let len = list.array_len().ok_or_else(|| {
-        Error::invalid_response(format!(
-            "{at}: expected array, found {}",
-            list.kind().name()
-        ))
-    })?;
-    let mut out = Vec::with_capacity(len);
-    for i in 0..len {
-        let Some(hit) = list.item(i) else { continue };
-        if hit.kind() != JsonKind::Object {
-            return Err(Error::invalid_response(format!(
-                "{at}[{i}]: expected object, found {}",
-                hit.kind().name()
-            )));
-        }
-        let p = at.index(i);
-        out.push(SearchHit {
-            id: id_string(&hit, "id", &p)?,
-            url: decode::required_string(&hit, "url", &p)?,
-            title: decode::required_string(&hit, "title", &p)?,
-        });
-    }
-    Ok(out)
+    read_items(&list, at, JsonKind::Object, |hit, p| {
+        Ok(SearchHit {
+            id: id_string(&hit, "id", p)?,
+            url: decode::required_string(&hit, "url", p)?,
+            title: decode::required_string(&hit, "title", p)?,
+        })
+    })
 }
 
 /// A string id, or an integer id turned into its decimal string.

@@ -10,7 +10,10 @@
 pub mod protocol;
 
 /// The SDK bindings; left out of the Worker and Markdown builds, which do not use them.
-#[cfg(all(target_arch = "wasm32", not(any(feature = "worker", feature = "markdown"))))]
+#[cfg(all(
+    target_arch = "wasm32",
+    not(any(feature = "worker", feature = "markdown"))
+))]
 pub mod web;
 
 #[cfg(feature = "worker")]

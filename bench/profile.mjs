@@ -63,8 +63,26 @@ try {
       total += d;
     });
     console.log(`${which} / ${method}: ${(ms / iterations * 1000).toFixed(2)} µs per call over ${iterations} calls`);
-    const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
-    for (const [k, v] of rows) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+    // Inclusive time: every function on a sampled stack gets the sample once.
+    const parent = new Map();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const incl = new Map();
+    profile.samples.forEach((id, i) => {
+      const seen = new Set();
+      for (let n = id; n !== undefined; n = parent.get(n)) {
+        const f = byId.get(n).callFrame;
+        const key = `${f.functionName || "(anonymous)"} ${f.url ? path.basename(f.url.split("?")[0]) + ":" + (f.lineNumber + 1) : ""}`.trim();
+        if (!seen.has(key)) incl.set(key, (incl.get(key) ?? 0) + (dt[i] ?? 0));
+        seen.add(key);
+      }
+    });
+    const show = (title, map) => {
+      console.log(`-- ${title}`);
+      const rows = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+      for (const [k, v] of rows) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k.slice(0, 150)}`);
+    };
+    show("self time", self);
+    if (process.argv.includes("--inclusive")) show("inclusive time", incl);
   });
 } finally {
   server.close();

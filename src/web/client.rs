@@ -51,6 +51,10 @@ impl std::fmt::Debug for MagisteriumClient {
     }
 }
 
+/// Reads one answer (parsed body, HTTP status, request id) into the method's result; one
+/// non-generic retry loop serves every method.
+type Decoder<'a> = dyn Fn(Option<JsValue>, u16, &RequestId) -> Result<JsValue, Error> + 'a;
+
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Failure> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -329,7 +333,7 @@ impl MagisteriumClient {
                     method::MESSAGE_SEND,
                     is_qa,
                     &call,
-                    |body, status, id| decode_sent_task(body, status, Some(id)),
+                    &|body, status, id| decode_sent_task(body, status, Some(id)),
                 )
                 .await
         })
@@ -395,7 +399,7 @@ impl MagisteriumClient {
                     method::MESSAGE_SEND,
                     is_qa,
                     &call,
-                    |body, status, id| {
+                    &|body, status, id| {
                         decode_skill_response(skill, body, status, Some(id))
                             .map(convert::skill_answer)
                     },
@@ -427,7 +431,7 @@ impl MagisteriumClient {
                     which,
                     false,
                     &call,
-                    |body, status, id| decode_task(body, status, Some(id)),
+                    &|body, status, id| decode_task(body, status, Some(id)),
                 )
                 .await
         })
@@ -530,7 +534,7 @@ impl Inner {
         method: &'static str,
         is_qa: bool,
         call: &CallSettings,
-        decode: impl Fn(Option<JsValue>, u16, &RequestId) -> Result<JsValue, Error>,
+        decode: &Decoder<'_>,
     ) -> Result<JsValue, Failure> {
         let body: JsValue = JSON::stringify(&request)
             .map_err(|e| {
@@ -565,7 +569,7 @@ impl Inner {
             let outcome = attempt
                 .run()
                 .await
-                .and_then(|answer| decode_answer(answer, id, &decode));
+                .and_then(|answer| decode_answer(answer, id, decode));
             let failure = match outcome {
                 Ok(value) => return Ok(value),
                 Err(failure) => failure,
@@ -682,11 +686,7 @@ fn read_card(answer: &HttpAnswer) -> Result<JsValue, Error> {
 }
 
 /// Decodes one answer, attaching `Retry-After` and `error.data` to a failure.
-fn decode_answer(
-    answer: HttpAnswer,
-    id: &RequestId,
-    decode: &impl Fn(Option<JsValue>, u16, &RequestId) -> Result<JsValue, Error>,
-) -> Result<JsValue, Failure> {
+fn decode_answer(answer: HttpAnswer, id: &RequestId, decode: &Decoder) -> Result<JsValue, Failure> {
     let data = answer
         .body
         .as_ref()

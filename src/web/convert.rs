@@ -1,88 +1,89 @@
 //! Typed core results as plain JavaScript objects. String nodes picked from the parsed body are
-//! set as they are: nothing big is copied.
+//! set as they are: nothing big is copied. The short strings a result carries (task id, hit ids,
+//! URLs, titles) cross to JavaScript together, as one string cut at known offsets, and each result
+//! object is built by one call into `runtime.js`.
 
-use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::{intern, JsValue};
+use wasm_bindgen::JsValue;
 
+use super::runtime;
 use crate::protocol::decode::TaskInfo;
 use crate::protocol::results::{
     Document, QaAnswer, SearchResults, SkillAnswer, SkillResult, TextResult,
 };
 
-fn set(obj: &Object, key: &str, value: &JsValue) {
-    let _ = Reflect::set(obj, &JsValue::from_str(intern(key)), value);
+/// Short strings packed into one, with the UTF-16 offset of each end.
+#[derive(Default)]
+struct Packed {
+    strings: String,
+    ends: Vec<u32>,
+    utf16: u32,
 }
 
-fn array(items: Vec<JsValue>) -> JsValue {
-    items.into_iter().collect::<Array>().into()
-}
+impl Packed {
+    fn with_task(task: &TaskInfo) -> Self {
+        let mut p = Self::default();
+        p.push(&task.id);
+        p.push(&task.context_id);
+        p.push(&task.state);
+        p
+    }
 
-fn task(info: TaskInfo) -> JsValue {
-    let obj = Object::new();
-    set(&obj, "id", &info.id.into());
-    set(&obj, "contextId", &info.context_id.into());
-    set(&obj, "state", &info.state.into());
-    obj.into()
+    fn push(&mut self, s: &str) {
+        self.strings.push_str(s);
+        let units = if s.is_ascii() {
+            s.len()
+        } else {
+            s.encode_utf16().count()
+        };
+        self.utf16 += units as u32;
+        self.ends.push(self.utf16);
+    }
 }
 
 fn qa(answer: QaAnswer<JsValue>) -> JsValue {
-    let obj = Object::new();
-    set(&obj, "answer", &answer.answer);
-    set(&obj, "citations", &array(answer.citations));
-    set(&obj, "relatedQuestions", &array(answer.related_questions));
-    set(&obj, "task", &task(answer.task));
-    obj.into()
+    let p = Packed::with_task(&answer.task);
+    runtime::qa_answer(
+        &p.strings,
+        &p.ends,
+        &answer.answer,
+        answer.citations,
+        answer.related_questions,
+    )
 }
 
 fn search(found: SearchResults) -> JsValue {
-    let results = found
-        .results
-        .into_iter()
-        .map(|hit| {
-            let obj = Object::new();
-            set(&obj, "id", &hit.id.into());
-            set(&obj, "url", &hit.url.into());
-            set(&obj, "title", &hit.title.into());
-            JsValue::from(obj)
-        })
-        .collect();
-    let obj = Object::new();
-    set(&obj, "results", &array(results));
-    set(&obj, "task", &task(found.task));
-    obj.into()
+    let mut p = Packed::with_task(&found.task);
+    for hit in &found.results {
+        p.push(&hit.id);
+        p.push(&hit.url);
+        p.push(&hit.title);
+    }
+    runtime::search_results(&p.strings, &p.ends)
 }
 
 fn document(doc: Document<JsValue>) -> JsValue {
-    let obj = Object::new();
-    set(&obj, "id", &doc.id.into());
-    set(&obj, "title", &doc.title.into());
-    set(&obj, "author", &doc.author.into());
-    set(&obj, "ref", &doc.reference.into());
-    set(&obj, "text", &doc.text);
-    set(&obj, "task", &task(doc.task));
-    obj.into()
+    let mut p = Packed::with_task(&doc.task);
+    p.push(&doc.id);
+    p.push(&doc.title);
+    p.push(&doc.author);
+    p.push(&doc.reference);
+    runtime::document_result(&p.strings, &p.ends, &doc.text)
 }
 
 fn text(result: TextResult<JsValue>) -> JsValue {
-    let obj = Object::new();
-    set(&obj, "text", &result.text);
-    set(&obj, "task", &task(result.task));
-    obj.into()
+    let p = Packed::with_task(&result.task);
+    runtime::text_result(&p.strings, &p.ends, &result.text)
 }
 
 fn lookup(result: SkillResult<JsValue>) -> JsValue {
-    let obj = Object::new();
-    if let Some(t) = result.text {
-        set(&obj, "text", &t);
-    }
-    set(&obj, "data", &array(result.data));
-    set(
-        &obj,
-        "artifacts",
-        &result.artifacts.unwrap_or_else(|| Array::new().into()),
-    );
-    set(&obj, "task", &task(result.task));
-    obj.into()
+    let p = Packed::with_task(&result.task);
+    runtime::skill_result(
+        &p.strings,
+        &p.ends,
+        result.text,
+        result.data,
+        result.artifacts,
+    )
 }
 
 /// The JavaScript value of a skill answer (`null` for a not-found answer).

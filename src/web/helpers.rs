@@ -76,14 +76,28 @@ pub fn build_request(
 /// (`null` for the skill's "not found" answer); a skill this version does not know gives a
 /// `SkillResult`. The JSON-RPC id is not checked (the request is not known here).
 ///
+/// The body string stays in JavaScript: it is parsed by the platform's `JSON.parse` and read in
+/// place, never copied into wasm memory.
+///
 /// # Errors
 /// Throws `MagisteriumError` exactly like the client would reject.
 #[wasm_bindgen(js_name = decodeResponse)]
-pub fn decode_response(
+pub fn decode_response_js(
     #[wasm_bindgen(js_name = skillId)] skill_id: &str,
-    body: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] body: JsValue,
 ) -> Result<SkillOutputJs, JsValue> {
-    let parsed = runtime::parse_json(&JsValue::from_str(body));
+    decode_parsed(skill_id, runtime::parse_json(&body))
+}
+
+/// [`decode_response_js`] for a body held in Rust.
+///
+/// # Errors
+/// As [`decode_response_js`].
+pub fn decode_response(skill_id: &str, body: &str) -> Result<SkillOutputJs, JsValue> {
+    decode_parsed(skill_id, runtime::parse_json(&JsValue::from_str(body)))
+}
+
+fn decode_parsed(skill_id: &str, parsed: JsValue) -> Result<SkillOutputJs, JsValue> {
     let parsed = (!parsed.is_undefined()).then_some(parsed);
     let data = parsed
         .as_ref()

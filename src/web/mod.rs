@@ -1,7 +1,6 @@
 //! The wasm-bindgen layer: moves values between JavaScript and the [`crate::protocol`] core and
 //! turns core errors into `MagisteriumError` objects. No protocol logic lives here.
 
-mod abort;
 pub mod client;
 mod convert;
 pub mod error;

@@ -2,7 +2,7 @@
 //! name the option, thrown before any request is made.
 
 use js_sys::{Function, Object, Reflect};
-use wasm_bindgen::{intern, JsCast, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
 use crate::protocol::pacing::{DEFAULT_PER_MINUTE, DEFAULT_QA_PER_MINUTE};
@@ -53,7 +53,7 @@ pub struct CallSettings {
 type Invalid = String;
 
 fn get(obj: &JsValue, key: &str) -> Option<JsValue> {
-    let value = Reflect::get(obj, &JsValue::from_str(intern(key))).ok()?;
+    let value = Reflect::get(obj, &super::js_view::key(key)).ok()?;
     (!value.is_undefined()).then_some(value)
 }
 

@@ -85,6 +85,151 @@ export function parseJson(text) {
   }
 }
 
+// The JSON view of a parsed body (src/web/js_view.rs): one call per question, so the decoders
+// cross into JavaScript once per node visited, never per type test.
+
+/** JSON type of a value: 0 null, 1 boolean, 2 number, 3 string, 4 array, 5 object, 6 other. */
+export function jsonKind(v) {
+  switch (typeof v) {
+    case "string":
+      return 3;
+    case "number":
+      return 2;
+    case "boolean":
+      return 1;
+    case "object":
+      return v === null ? 0 : Array.isArray(v) ? 4 : 5;
+    default:
+      return 6;
+  }
+}
+
+/** Member `key` of an object that is not an array; `undefined` otherwise. */
+export function member(v, key) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? v[key] : undefined;
+}
+
+/** Length of an array; -1 for anything else. */
+export function arrayLength(v) {
+  return Array.isArray(v) ? v.length : -1;
+}
+
+/** `strings` cut at the UTF-16 offsets `ends` (many short strings cross from wasm as one). */
+export function split(strings, ends) {
+  const out = new Array(ends.length);
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) {
+    out[i] = strings.slice(start, ends[i]);
+    start = ends[i];
+  }
+  return out;
+}
+
+// Typed results, built in one call each (src/web/convert.rs). `s` holds the short strings in order.
+
+const task = (s, i) => ({ id: s[i], contextId: s[i + 1], state: s[i + 2] });
+
+/** SearchResults: s = [task id, context id, state, then id, url, title per hit]. */
+export function searchResults(strings, ends) {
+  const s = split(strings, ends);
+  const results = [];
+  for (let i = 3; i + 2 < s.length; i += 3) results.push({ id: s[i], url: s[i + 1], title: s[i + 2] });
+  return { results, task: task(s, 0) };
+}
+
+/** Document: s = [task id, context id, state, id, title, author, ref]. */
+export function documentResult(strings, ends, text) {
+  const s = split(strings, ends);
+  return { id: s[3], title: s[4], author: s[5], ref: s[6], text, task: task(s, 0) };
+}
+
+/** QaAnswer: s = [task id, context id, state]. */
+export function qaAnswer(strings, ends, answer, citations, relatedQuestions) {
+  return { answer, citations, relatedQuestions, task: task(split(strings, ends), 0) };
+}
+
+/** TextResult: s = [task id, context id, state]. */
+export function textResult(strings, ends, text) {
+  return { text, task: task(split(strings, ends), 0) };
+}
+
+/** SkillResult: s = [task id, context id, state]; `text` left out when undefined. */
+export function skillResult(strings, ends, text, data, artifacts) {
+  const out = {};
+  if (text !== undefined) out.text = text;
+  out.data = data;
+  out.artifacts = artifacts ?? [];
+  out.task = task(split(strings, ends), 0);
+  return out;
+}
+
+/**
+ * One HTTP attempt: `fetch` with a time budget (`timeoutMs`) and the caller's `signal`, the body
+ * read with a byte cap and parsed. Never rejects; src/web/transport.rs classifies the outcome:
+ *   { fail: "aborted" | "timeout" | "network" | "unavailable" | "noStatus" | "body", cause, status }
+ *   { status, retryAfter, retryAfterMs, cacheControl, tooLarge | badUtf8 | body }
+ * `headers` is [name, value, name, value, …]. Whatever is still running when it ends is aborted.
+ */
+export async function attempt(fetchFn, url, method, headers, body, timeoutMs, signal, maxBytes) {
+  if (signal?.aborted) return { fail: "aborted" };
+  let controller;
+  try {
+    controller = new AbortController();
+  } catch (cause) {
+    return { fail: "unavailable", cause };
+  }
+  let cut = "network";
+  let finished = false;
+  const timer = setTimeout(() => {
+    if (cut === "network") cut = "timeout";
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => {
+    if (cut === "network") cut = "aborted";
+    controller.abort();
+  };
+  signal?.addEventListener("abort", onAbort);
+  try {
+    const init = { method, headers: {}, signal: controller.signal };
+    for (let i = 0; i + 1 < headers.length; i += 2) init.headers[headers[i]] = headers[i + 1];
+    if (body !== undefined) init.body = body;
+    let response;
+    try {
+      response = await fetchFn.call(undefined, url, init);
+    } catch (cause) {
+      return { fail: cut, cause };
+    }
+    let status;
+    try {
+      status = response.status;
+    } catch {}
+    if (typeof status !== "number" || !(status >= 100 && status <= 599)) return { fail: "noStatus" };
+    const header = (name) => {
+      try {
+        return response.headers.get(name) ?? undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const out = { status, retryAfter: header("retry-after"), retryAfterMs: header("retry-after-ms"), cacheControl: header("cache-control") };
+    let read;
+    try {
+      read = await readBody(response, maxBytes);
+    } catch (cause) {
+      return { fail: cut === "network" ? "body" : cut, cause, status };
+    }
+    finished = true;
+    if (read.tooLarge) out.tooLarge = true;
+    else if (typeof read.text !== "string") out.badUtf8 = true;
+    else out.body = parseJson(read.text);
+    return out;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+    if (!finished) controller.abort();
+  }
+}
+
 /** Resolves after `ms`, or rejects with the string "aborted" when `signal` fires first. */
 export function sleep(ms, signal) {
   return new Promise((resolve, reject) => {

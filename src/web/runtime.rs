@@ -1,7 +1,7 @@
 //! Bindings to `runtime.js` and to the few globals the SDK uses. `fetch` is looked up on
 //! `globalThis`, never through `window`, so the same build runs in pages, workers, workerd and Node.
 
-use js_sys::{Function, Promise};
+use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/src/web/runtime.js")]
@@ -24,13 +24,65 @@ extern "C" {
     #[wasm_bindgen(js_name = isMagisteriumError)]
     pub fn is_magisterium_error(value: &JsValue) -> bool;
 
-    /// Reads a body as text with a byte cap: `{ text }`, `{ tooLarge }` or `{ badUtf8 }`.
-    #[wasm_bindgen(js_name = readBody)]
-    pub fn read_body(response: &web_sys::Response, max_bytes: f64) -> Promise;
-
     /// `JSON.parse`, or `undefined` for text that is not JSON.
     #[wasm_bindgen(js_name = parseJson)]
     pub fn parse_json(text: &JsValue) -> JsValue;
+
+    /// One HTTP attempt (fetch, time budget, signal, capped body, JSON); never rejects.
+    #[allow(clippy::too_many_arguments)]
+    pub fn attempt(
+        fetch: &Function,
+        url: &str,
+        method: &str,
+        headers: &Array,
+        body: &JsValue,
+        timeout_ms: f64,
+        signal: Option<&web_sys::AbortSignal>,
+        max_bytes: f64,
+    ) -> Promise;
+
+    /// The JSON type code of a value (see `runtime.js`).
+    #[wasm_bindgen(js_name = jsonKind)]
+    pub fn json_kind(value: &JsValue) -> u32;
+
+    /// Member `key` of a non-array object, else `undefined`.
+    pub fn member(value: &JsValue, key: &JsValue) -> JsValue;
+
+    /// Length of an array, -1 for anything else.
+    #[wasm_bindgen(js_name = arrayLength)]
+    pub fn array_length(value: &JsValue) -> i32;
+
+    /// `SearchResults` from the task strings and three strings per hit.
+    #[wasm_bindgen(js_name = searchResults)]
+    pub fn search_results(strings: &str, ends: &[u32]) -> JsValue;
+
+    /// `Document` from the task strings, its four metadata strings and the text node.
+    #[wasm_bindgen(js_name = documentResult)]
+    pub fn document_result(strings: &str, ends: &[u32], text: &JsValue) -> JsValue;
+
+    /// `QaAnswer` from the task strings and the picked nodes.
+    #[wasm_bindgen(js_name = qaAnswer)]
+    pub fn qa_answer(
+        strings: &str,
+        ends: &[u32],
+        answer: &JsValue,
+        citations: Vec<JsValue>,
+        related: Vec<JsValue>,
+    ) -> JsValue;
+
+    /// `TextResult` from the task strings and the text node.
+    #[wasm_bindgen(js_name = textResult)]
+    pub fn text_result(strings: &str, ends: &[u32], text: &JsValue) -> JsValue;
+
+    /// `SkillResult` from the task strings and the picked nodes.
+    #[wasm_bindgen(js_name = skillResult)]
+    pub fn skill_result(
+        strings: &str,
+        ends: &[u32],
+        text: Option<JsValue>,
+        data: Vec<JsValue>,
+        artifacts: Option<JsValue>,
+    ) -> JsValue;
 
     /// Resolves after `ms`; rejects with "aborted" when the signal fires.
     pub fn sleep(ms: f64, signal: Option<&web_sys::AbortSignal>) -> Promise;
@@ -51,15 +103,4 @@ extern "C" {
 
     /// `Date.now()`.
     pub fn now() -> f64;
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// `setTimeout(handler, ms)`; the id is a number in browsers and an object in Node.
-    #[wasm_bindgen(js_name = setTimeout)]
-    pub fn set_timeout(handler: &Function, ms: f64) -> JsValue;
-
-    /// `clearTimeout(id)`.
-    #[wasm_bindgen(js_name = clearTimeout)]
-    pub fn clear_timeout(id: &JsValue);
 }

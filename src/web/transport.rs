@@ -1,14 +1,15 @@
 //! One HTTP attempt over `fetch`: headers built fresh, a time budget, the caller's signal, a byte
 //! cap on the body, and every failure classified (`timeout`, `aborted`, `network`,
-//! `invalid_response`).
+//! `invalid_response`). The I/O runs in `runtime.js` (`attempt`) in one call, so an attempt
+//! crosses between wasm and JavaScript a handful of times, not once per header, timer and chunk.
 
-use js_sys::{Function, Object, Promise, Reflect};
-use wasm_bindgen::{intern, JsCast, JsValue};
+use js_sys::{Array, Function, Reflect};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortSignal, Response};
+use web_sys::AbortSignal;
 
-use super::abort::{AbortGuard, Cut};
 use super::error::Failure;
+use super::js_view::key;
 use super::runtime;
 use crate::protocol::retry::parse_retry_after;
 use crate::protocol::{Error, ErrorKind};
@@ -36,26 +37,16 @@ pub struct Attempt<'a> {
     pub max_bytes: f64,
 }
 
-fn cut_short(cut: Cut, timeout_ms: f64, cause: JsValue) -> Failure {
-    match cut {
-        Cut::Timeout => Failure::caused(
-            ErrorKind::Timeout,
-            format!("no answer within {} ms", timeout_ms as u64),
-            cause,
-        ),
-        Cut::Aborted => Failure::caused(ErrorKind::Aborted, "the call was aborted", cause),
-        Cut::No => {
-            let detail = Reflect::get(&cause, &JsValue::from_str("message"))
-                .ok()
-                .and_then(|m| m.as_string())
-                .unwrap_or_else(|| "fetch failed".to_owned());
-            Failure::caused(
-                ErrorKind::Network,
-                format!("network error: {detail}"),
-                cause,
-            )
-        }
-    }
+fn network(cause: JsValue) -> Failure {
+    let detail = Reflect::get(&cause, &key("message"))
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| "fetch failed".to_owned());
+    Failure::caused(
+        ErrorKind::Network,
+        format!("network error: {detail}"),
+        cause,
+    )
 }
 
 /// The aborted failure for a signal that fired before anything was sent.
@@ -67,76 +58,66 @@ pub fn aborted_before_start() -> Failure {
     )
 }
 
+fn get(obj: &JsValue, name: &str) -> JsValue {
+    Reflect::get(obj, &key(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
 impl Attempt<'_> {
     /// Runs the attempt to the end of the body.
     pub async fn run(&self) -> Result<HttpAnswer, Failure> {
-        if self.signal.is_some_and(AbortSignal::aborted) {
-            return Err(aborted_before_start());
+        let headers = Array::new_with_length(2 * self.headers.len() as u32);
+        for (i, (name, value)) in self.headers.iter().enumerate() {
+            headers.set(2 * i as u32, JsValue::from_str(name));
+            headers.set(2 * i as u32 + 1, JsValue::from_str(value));
         }
-        let guard = AbortGuard::new(self.timeout_ms, self.signal).map_err(|e| {
-            Failure::caused(ErrorKind::Network, "AbortController is unavailable", e)
-        })?;
-        let init = Object::new();
-        let headers = Object::new();
-        for (name, value) in self.headers {
-            let _ = Reflect::set(
-                &headers,
-                &JsValue::from_str(name),
-                &JsValue::from_str(value),
-            );
-        }
-        let _ = Reflect::set(
-            &init,
-            &intern("method").into(),
-            &JsValue::from_str(self.method),
-        );
-        let _ = Reflect::set(&init, &intern("headers").into(), &headers);
-        if let Some(body) = self.body {
-            let _ = Reflect::set(&init, &intern("body").into(), body);
-        }
-        let _ = Reflect::set(&init, &intern("signal").into(), &guard.signal());
-
-        let started = self
-            .fetch
-            .call2(&JsValue::UNDEFINED, &JsValue::from_str(self.url), &init)
-            .map_err(|e| cut_short(guard.cut(), self.timeout_ms, e))?;
-        let response = JsFuture::from(Promise::resolve(&started))
-            .await
-            .map_err(|e| cut_short(guard.cut(), self.timeout_ms, e))?;
-        let status = Reflect::get(&response, &intern("status").into())
-            .ok()
-            .and_then(|s| s.as_f64())
-            .filter(|s| (100.0..=599.0).contains(s));
-        let Some(status) = status else {
-            return Err(Error::new(
-                ErrorKind::Network,
-                "fetch resolved without an HTTP status (opaque or not a Response)",
-            )
-            .into());
-        };
-        let status = status as u16;
-        let response: Response = response.unchecked_into();
-        let header = |name: &str| response.headers().get(name).ok().flatten();
-        let retry_after_ms = parse_retry_after(
-            header("retry-after").as_deref(),
-            header("retry-after-ms").as_deref(),
-            runtime::now(),
-        );
-        let cache_control = header("cache-control");
-
-        let read = JsFuture::from(runtime::read_body(&response, self.max_bytes))
-            .await
-            .map_err(|e| {
-                let mut f = cut_short(guard.cut(), self.timeout_ms, e);
-                if f.error.kind() == ErrorKind::Network {
-                    f.error = Error::new(
+        let outcome = JsFuture::from(runtime::attempt(
+            self.fetch,
+            self.url,
+            self.method,
+            &headers,
+            self.body.unwrap_or(&JsValue::UNDEFINED),
+            self.timeout_ms,
+            self.signal,
+            self.max_bytes,
+        ))
+        .await
+        .map_err(network)?;
+        let status = get(&outcome, "status").as_f64().map_or(0, |s| s as u16);
+        if let Some(fail) = get(&outcome, "fail").as_string() {
+            let cause = get(&outcome, "cause");
+            return Err(match fail.as_str() {
+                "aborted" => Failure::caused(ErrorKind::Aborted, "the call was aborted", cause),
+                "timeout" => Failure::caused(
+                    ErrorKind::Timeout,
+                    format!("no answer within {} ms", self.timeout_ms as u64),
+                    cause,
+                ),
+                "unavailable" => {
+                    Failure::caused(ErrorKind::Network, "AbortController is unavailable", cause)
+                }
+                "noStatus" => Error::new(
+                    ErrorKind::Network,
+                    "fetch resolved without an HTTP status (opaque or not a Response)",
+                )
+                .into(),
+                "body" => Failure {
+                    error: Error::new(
                         ErrorKind::Network,
                         "the connection closed before the body ended",
                     )
-                    .with_status(status);
-                }
-                f
-            })?;
+                    .with_status(status),
+                    data: JsValue::UNDEFINED,
+                    cause,
+                },
+                _ => network(cause),
+            });
+        }
+        let retry_after_ms = parse_retry_after(
+            get(&outcome, "retryAfter").as_string().as_deref(),
+            get(&outcome, "retryAfterMs").as_string().as_deref(),
+            runtime::now(),
+        );
+        let cache_control = get(&outcome, "cacheControl").as_string();
         let too_large = |why: &str| -> Failure {
             let error = if (200..300).contains(&status) {
                 Error::invalid_response(why.to_owned())
@@ -148,20 +129,19 @@ impl Attempt<'_> {
                 .with_retry_after_ms(retry_after_ms)
                 .into()
         };
-        if Reflect::get(&read, &intern("tooLarge").into()).is_ok_and(|v| v.is_truthy()) {
+        if get(&outcome, "tooLarge").is_truthy() {
             return Err(too_large(&format!(
                 "the response is larger than maxResponseBytes ({} bytes)",
                 self.max_bytes as u64
             )));
         }
-        let text = Reflect::get(&read, &intern("text").into()).unwrap_or(JsValue::UNDEFINED);
-        if !text.is_string() {
+        if get(&outcome, "badUtf8").is_truthy() {
             return Err(too_large("the body is not valid UTF-8"));
         }
-        let parsed = runtime::parse_json(&text);
+        let body = get(&outcome, "body");
         Ok(HttpAnswer {
             status,
-            body: (!parsed.is_undefined()).then_some(parsed),
+            body: (!body.is_undefined()).then_some(body),
             retry_after_ms,
             cache_control,
         })

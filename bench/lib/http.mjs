@@ -1,0 +1,270 @@
+// Workerd side: start-up of a fresh `wrangler dev`, the proxy against a loopback upstream (direct,
+// naive pass-through Worker, ours) at 1/16/64 clients with autocannon, CPU per request from /proc,
+// the Worker's own CPU inside the isolate, and the embedded agent's requests per second.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { ROOT, OUT, log, start, stop, waitFor, portOpen, assertFree, processTree, cpuMs, median, percentile, round, sleep } from "./util.mjs";
+
+const require = createRequire(path.join(ROOT, "package.json"));
+const autocannon = require("autocannon");
+
+const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
+const ENV = {
+  PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.HOME}/.cargo/bin:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_COLOR: "1",
+};
+
+/** The JSON-RPC body of a document_search (what the SDK sends). */
+export function searchRequest(query = "just wage", id = "bench-1") {
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "message/send",
+    params: { message: { role: "user", parts: [{ kind: "text", text: query }], messageId: id, kind: "message", metadata: { skillId: "document_search" } } },
+  });
+}
+
+export function qaRequest(question, id = "bench-qa") {
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "message/send",
+    params: { message: { role: "user", parts: [{ kind: "text", text: question }], messageId: id, kind: "message", metadata: { skillId: "catholic_qa" } } },
+  });
+}
+
+/** `wrangler dev` on `port` (inspector on `port + 50`), config `config` (repo root's by default). */
+export function wranglerDev(name, port, { config, vars = {} } = {}) {
+  const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 50), "--show-interactive-dev-session=false", "--persist-to", path.join(OUT, `state-${name}`)];
+  if (config) args.push("-c", config);
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  return start(name, WRANGLER, args, { env: ENV });
+}
+
+export function faultServer(port) {
+  return start("fault-server", process.execPath, [path.join(ROOT, "tests/servers/fault-server.mjs"), String(port)]);
+}
+
+/** POST `body` to `url`; resolves to { status, ms, text }. */
+export async function post(url, body, headers = {}) {
+  const t0 = performance.now();
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  const text = await res.text();
+  return { status: res.status, ms: performance.now() - t0, text, headers: res.headers };
+}
+
+async function readyRpc(child, url, body) {
+  return waitFor(child, async () => (await post(url, body)).status === 200, 90_000, 100);
+}
+
+/**
+ * One autocannon run; latencies are taken from every response (float ms), not from autocannon's
+ * integer-millisecond histogram. CPU of `pids` (and their children) is read before and after.
+ */
+export async function load({ url, body, bodies, connections, amount, duration = 30, cpuOf = [] }) {
+  const pids = cpuOf.flatMap((c) => processTree(c.pid));
+  const before = cpuMs(pids);
+  const lat = [];
+  let non2xx = 0;
+  let i = 0;
+  const opts = {
+    url,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    connections,
+    amount,
+    duration,
+    pipelining: 1,
+    timeout: 20,
+  };
+  if (bodies) opts.requests = [{ setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }) }];
+  else opts.body = body;
+  const instance = autocannon(opts);
+  instance.on("response", (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) lat.push(ms);
+    else non2xx++;
+  });
+  const result = await instance;
+  const after = cpuMs(pids);
+  const requests = result.requests.total;
+  const seconds = result.duration;
+  return {
+    connections,
+    requests,
+    non2xx: non2xx + result.errors + result.timeouts,
+    seconds: round(seconds, 2),
+    rps: round(requests / seconds, 1),
+    p50: round(percentile(lat, 0.5), 3),
+    p90: round(percentile(lat, 0.9), 3),
+    p99: round(percentile(lat, 0.99), 3),
+    mean: round(lat.reduce((a, b) => a + b, 0) / (lat.length || 1), 3),
+    cpuMsPerRequest: pids.length ? round((after.total - before.total) / Math.max(1, requests), 3) : null,
+    cpuByProcess: pids.length ? Object.fromEntries(Object.entries(after.byName).map(([k, v]) => [k, round((v - (before.byName[k] ?? 0)) / Math.max(1, requests), 3)])) : null,
+  };
+}
+
+/** Start-up of a fresh `wrangler dev`: spawn → port open → first answer, then a second request. */
+async function startupOnce(name, port, { config, vars, url, body }) {
+  await assertFree(port);
+  const t0 = performance.now();
+  const child = wranglerDev(name, port, { config, vars });
+  try {
+    await waitFor(child, () => portOpen(port), 90_000, 10);
+    const listening = performance.now() - t0;
+    const first = await post(url, body);
+    const firstAnswer = performance.now() - t0;
+    const second = await post(url, body);
+    const rest = [];
+    for (let i = 0; i < 20; i++) rest.push((await post(url, body)).ms);
+    return { listeningMs: round(listening, 1), firstAnswerMs: round(firstAnswer, 1), firstRequestMs: round(first.ms, 2), firstStatus: first.status, secondRequestMs: round(second.ms, 2), warmMedianMs: round(median(rest), 2) };
+  } finally {
+    await stop(child);
+  }
+}
+
+export async function runStartup(ports, { quick }) {
+  const n = quick ? 1 : 3;
+  const out = {};
+  const body = searchRequest();
+  const targets = {
+    ours: { port: ports.startup, url: `http://127.0.0.1:${ports.startup}/api/v1/a2a` },
+    naive: { port: ports.startup + 1, url: `http://127.0.0.1:${ports.startup + 1}/`, config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: { UPSTREAM_URL: `http://127.0.0.1:${ports.fault}/by-query`, MAGISTERIUM_TOKEN: "x" } },
+  };
+  for (const [name, t] of Object.entries(targets)) {
+    log(`start-up in workerd: ${name} ×${n}`);
+    const runs = [];
+    for (let i = 0; i < n; i++) runs.push(await startupOnce(`startup-${name}`, t.port, { ...t, body }));
+    const med = (k) => round(median(runs.map((r) => r[k])), 2);
+    out[name] = { runs, firstAnswerMs: med("firstAnswerMs"), listeningMs: med("listeningMs"), firstRequestMs: med("firstRequestMs"), secondRequestMs: med("secondRequestMs"), warmMedianMs: med("warmMedianMs") };
+  }
+  return out;
+}
+
+/** The Worker's own time per request inside the isolate: wall time of one request that runs the
+ *  handler n times (upstream fetch answered in memory), (T(n) − T(1)) / (n − 1), median of reps. */
+async function isolateCost(port, target, { n, reps, logs }) {
+  const url = (k) => `http://127.0.0.1:${port}/?target=${target}&n=${k}&logs=${logs ? 1 : 0}`;
+  let agent;
+  const t = async (k) => {
+    const r = await post(url(k), "");
+    if (r.status !== 200) throw new Error(`isolate bench ${target}: HTTP ${r.status}: ${r.text.slice(0, 300)}`);
+    agent = JSON.parse(r.text).agent;
+    return r.ms;
+  };
+  for (let i = 0; i < 3; i++) await t(n); // warm-up (JIT, wasm tier-up)
+  const per = [];
+  for (let i = 0; i < reps; i++) {
+    const one = await t(1);
+    const many = await t(n);
+    per.push((many - one) / (n - 1));
+  }
+  if (target === "ours" && agent !== "proxy") throw new Error(`isolate bench: ours answered as ${agent}, not as the proxy`);
+  return { msPerRequest: round(median(per), 4), min: round(Math.min(...per), 4), max: round(Math.max(...per), 4), n, reps };
+}
+
+export async function runProxy(ports, { quick }) {
+  const fault = faultServer(ports.fault);
+  const upstream = `http://127.0.0.1:${ports.fault}/by-query`;
+  const body = searchRequest();
+  const servers = [];
+  try {
+    await waitFor(fault, () => portOpen(ports.fault), 20_000);
+    const proxyVars = { UPSTREAM_URL: upstream, MAGISTERIUM_TOKEN: "x", PROXY_RATE_LIMITS: "off" };
+    const ours = wranglerDev("proxy-ours", ports.proxy, { vars: proxyVars });
+    const naive = wranglerDev("proxy-naive", ports.naive, { config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: proxyVars });
+    const isolate = wranglerDev("proxy-isolate", ports.isolate, { config: path.join(ROOT, "bench/workers/isolate/wrangler.toml"), vars: proxyVars });
+    const quiet = wranglerDev("proxy-quiet", ports.quiet, { config: path.join(ROOT, "bench/workers/quiet/wrangler.toml"), vars: proxyVars });
+    servers.push(ours, naive, isolate, quiet);
+    const targets = {
+      direct: { url: upstream, cpuOf: [] },
+      naive: { url: `http://127.0.0.1:${ports.naive}/`, cpuOf: [naive] },
+      ours: { url: `http://127.0.0.1:${ports.proxy}/api/v1/a2a`, cpuOf: [ours] },
+      oursQuiet: { url: `http://127.0.0.1:${ports.quiet}/api/v1/a2a`, cpuOf: [quiet] },
+    };
+    for (const [name, t] of Object.entries(targets)) {
+      log(`proxy: waiting for ${name}`);
+      await readyRpc(t.cpuOf[0] ?? fault, t.url, body);
+      const check = await post(t.url, body);
+      t.sample = { status: check.status, agent: check.headers.get("x-magisterium-agent"), bytes: check.text.length, ok: JSON.parse(check.text)?.result?.kind === "task" };
+    }
+    await waitFor(isolate, async () => (await post(`http://127.0.0.1:${ports.isolate}/?target=naive&n=1`, "")).status === 200, 90_000, 100);
+
+    const plan = quick
+      ? [{ c: 1, amount: 200 }, { c: 16, amount: 600 }, { c: 64, amount: 1000 }]
+      : [{ c: 1, amount: 1000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
+    const results = { direct: [], naive: [], ours: [], oursQuiet: [] };
+    for (const name of Object.keys(targets)) {
+      log(`proxy: warm-up ${name}`);
+      await load({ url: targets[name].url, body, connections: 16, amount: quick ? 200 : 600 });
+    }
+    // Interleaved: each concurrency level runs direct, naive and ours back to back.
+    for (const { c, amount } of plan) {
+      for (const name of Object.keys(targets)) {
+        log(`proxy: ${name} at ${c} client(s), ${amount} requests`);
+        results[name].push(await load({ url: targets[name].url, body, connections: c, amount, duration: 40, cpuOf: targets[name].cpuOf }));
+      }
+    }
+    const added = (name) => results[name].map((r, i) => ({
+      connections: r.connections,
+      p50: round(r.p50 - results.direct[i].p50, 3),
+      p99: round(r.p99 - results.direct[i].p99, 3),
+    }));
+    const addedOurs = added("ours");
+    const addedNaive = added("naive");
+    const addedQuiet = added("oursQuiet");
+    const ratioOf = (name, addedX) => addedX.map((o, i) => ({
+      connections: o.connections,
+      p50: round(o.p50 / addedNaive[i].p50, 2),
+      p99: round(o.p99 / addedNaive[i].p99, 2),
+      cpu: round(results[name][i].cpuMsPerRequest / results.naive[i].cpuMsPerRequest, 2),
+    }));
+    const ratios = ratioOf("ours", addedOurs);
+    const ratiosQuiet = ratioOf("oursQuiet", addedQuiet);
+
+    log("proxy: CPU inside the isolate");
+    const iso = { n: quick ? 101 : 401, reps: quick ? 5 : 11 };
+    const inIsolate = {
+      naive: await isolateCost(ports.isolate, "naive", { ...iso, n: iso.n * 4, logs: false }),
+      ours: await isolateCost(ports.isolate, "ours", { ...iso, logs: false }),
+      oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logs: true }),
+      baseline: await isolateCost(ports.isolate, "baseline", { ...iso, n: iso.n * 4, logs: false }),
+    };
+    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursQuiet: addedQuiet }, ratios, ratiosQuiet, inIsolate };
+  } finally {
+    for (const s of servers) await stop(s);
+    await stop(fault);
+  }
+}
+
+const QUERIES = ["just wage", "dignity of work", "subsidiarity", "common good", "grace", "family", "private property", "solidarity"];
+const QUESTIONS = ["What is a just wage?", "What is grace?", "What is subsidiarity?", "What does the Church teach about work?", "What is the common good?", "Why is the family important?"];
+
+export async function runAgent(ports, { quick }) {
+  const child = wranglerDev("agent", ports.agent, { vars: { UPSTREAM_URL: "embedded", AGENT_RATE_LIMITS: "off" } });
+  const url = `http://127.0.0.1:${ports.agent}/api/v1/a2a`;
+  try {
+    await readyRpc(child, url, searchRequest());
+    const search = QUERIES.map((q, i) => searchRequest(q, `s-${i}`));
+    const qa = QUESTIONS.map((q, i) => qaRequest(q, `q-${i}`));
+    const sample = async (b) => {
+      const r = await post(url, b);
+      const doc = JSON.parse(r.text);
+      return { status: r.status, agent: r.headers.get("x-magisterium-agent"), state: doc?.result?.status?.state ?? doc?.error?.message, bytes: r.text.length };
+    };
+    const samples = { document_search: await sample(search[0]), catholic_qa: await sample(qa[0]) };
+    const out = { samples };
+    for (const [skill, bodies] of [["document_search", search], ["catholic_qa", qa]]) {
+      await load({ url, bodies, connections: 8, amount: quick ? 100 : 300 });
+      out[skill] = {};
+      for (const c of [1, 16]) {
+        log(`agent: ${skill} at ${c} client(s)`);
+        out[skill][`c${c}`] = await load({ url, bodies, connections: c, amount: quick ? 300 : c === 1 ? 1000 : 3000, duration: 30, cpuOf: [child] });
+      }
+    }
+    return out;
+  } finally {
+    await stop(child);
+  }
+}

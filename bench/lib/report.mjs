@@ -1,0 +1,177 @@
+// bench/results.md from the results object, and the target verdicts (also stored in results.json).
+
+const KB = 1024;
+const kb = (b) => (b == null ? "–" : `${(b / KB).toFixed(1)} KB`);
+const x = (r, d = 2) => (r == null || !Number.isFinite(r) ? "–" : `${r.toFixed(d)}×`);
+const t = (ms) => {
+  if (ms == null || !Number.isFinite(ms)) return "–";
+  const sign = ms < 0 ? "−" : "";
+  const a = Math.abs(ms);
+  if (a < 1) return `${sign}${(a * 1000).toPrecision(3)} µs`;
+  if (a < 1000) return `${sign}${a.toPrecision(3)} ms`;
+  return `${sign}${(a / 1000).toPrecision(3)} s`;
+};
+const n = (v, d = 2) => (v == null || !Number.isFinite(v) ? "–" : v.toFixed(d));
+const row = (cells) => `| ${cells.join(" | ")} |`;
+const table = (head, rows, align) => [row(head), row(align ?? head.map((_, i) => (i ? "---:" : "---"))), ...rows.map(row)].join("\n");
+
+function targetsOf(r) {
+  const out = [];
+  if (r.size) {
+    const b = r.size.browser.total.brotli;
+    out.push({ target: "browser build (wasm + JS glue + runtime.js) ≤ 40 KB brotli", measured: `${kb(b)} (${x(b / (40 * KB))} the target)`, met: b <= 40 * KB });
+  }
+  for (const c of r.decode ?? []) {
+    const m = Object.fromEntries(c.methods.map((mm) => [mm.id, mm.medianMs]));
+    if (/MB/.test(c.case)) {
+      const ratio = m.decode / m.floor;
+      out.push({ target: `decodeResponse ≤ 1.2× JSON.parse floor, ${c.case}`, measured: x(ratio), met: ratio <= 1.2 });
+    }
+    const vsA2a = m.client / m.a2a;
+    out.push({ target: `client method no slower than @a2a-js/sdk, ${c.case}`, measured: `${x(vsA2a)} its time`, met: vsA2a <= 1.0 });
+  }
+  if (r.proxy) {
+    for (const q of r.proxy.ratios) {
+      out.push({ target: `proxy added p50 ≤ 1.25× naive Worker's, ${q.connections} client(s)`, measured: x(q.p50), met: q.p50 <= 1.25 });
+      out.push({ target: `proxy added p99 ≤ 1.25× naive Worker's, ${q.connections} client(s)`, measured: x(q.p99), met: q.p99 <= 1.25 });
+      out.push({ target: `proxy process CPU/request ≤ 1.25× naive Worker's, ${q.connections} client(s)`, measured: x(q.cpu), met: q.cpu <= 1.25 });
+    }
+    const iso = r.proxy.inIsolate;
+    if (iso?.ours) {
+      out.push({ target: "Worker's own CPU/request in the isolate well under 10 ms (free plan)", measured: t(iso.ours.msPerRequest), met: iso.ours.msPerRequest < 2 });
+    }
+  }
+  return out;
+}
+
+export function report(r) {
+  const targets = targetsOf(r);
+  const m = r.meta;
+  const L = [];
+  L.push("# magisterium-a2a benchmarks", "");
+  L.push(`Run ${m.date} on commit \`${m.commit}\`${m.dirty ? " (with uncommitted changes)" : ""}${m.quick ? ", **quick mode** (fewer iterations)" : ""}, in ${m.seconds} s.`);
+  L.push(`Machine: ${m.machine.cpu}, ${m.machine.cores} cores, ${m.machine.memGiB} GiB, ${m.machine.os}; load average ${m.machine.loadAvgStart?.join(" / ")} at the start, ${m.loadAvgEnd?.join(" / ")} at the end (the machine is shared: compare within a run, not across runs).`);
+  L.push(`Node ${m.node}, ${m.wrangler ? `wrangler ${m.wrangler}` : "wrangler ?"}, Chromium ${m.chromium ?? "–"} headless${m.crossOriginIsolated ? " (cross-origin isolated: 5 µs timer)" : ""}, ${m.rustc ?? ""}.`);
+  L.push("Made by `bench/run.sh`; KB = 1024 bytes; every ratio compares numbers of this run.", "");
+
+  L.push("## Targets", "");
+  L.push(table(["target", "measured", "met"], targets.map((tg) => [tg.target, tg.measured, tg.met ? "yes" : "**no**"]), ["---", "---", "---"]), "");
+
+  if (r.size) {
+    const s = r.size;
+    L.push("## 1. Size", "");
+    const rows = s.browser.files.map((f) => [`\`${f.file}\``, f.raw, f.gzip, f.brotli]);
+    rows.push(["**browser build total** (as published in `pkg/`)", `**${s.browser.total.raw}**`, `**${s.browser.total.gzip}**`, `**${s.browser.total.brotli}**`]);
+    if (s.browserMinifiedJs) {
+      for (const f of s.browserMinifiedJs.files) rows.push([`\`${f.file.replace(" (esbuild --minify)", "")}\` minified (esbuild --minify)`, f.raw, f.gzip, f.brotli]);
+      const mt = s.browserMinifiedJs.total;
+      rows.push(["browser build total, JS minified as a bundler ships it", mt.raw, mt.gzip, mt.brotli]);
+    }
+    rows.push([`@a2a-js/sdk ${s.a2aSdk.version} \`A2AClient\` (esbuild ${s.a2aSdk.esbuild} --bundle --minify, browser ESM)`, s.a2aSdk.raw, s.a2aSdk.gzip, s.a2aSdk.brotli]);
+    rows.push(["@a2a-js/sdk 1.3.0 `ClientFactory` (figures quoted by the issue, not installed here)", "≈ 128000", "≈ 25600", "–"]);
+    if (s.worker.files) {
+      for (const f of s.worker.files) rows.push([`Worker (\`wrangler deploy --dry-run\`): \`${f.file}\``, f.raw, f.gzip, f.brotli]);
+      rows.push(["**Worker bundle total**", `**${s.worker.total.raw}**`, `**${s.worker.total.gzip}**`, `**${s.worker.total.brotli}**`]);
+    } else rows.push(["Worker bundle", s.worker.error ?? "–", "", ""]);
+    L.push(table(["artefact", "raw bytes", "gzip -9", "brotli -q 11"], rows), "");
+    const rv = s.ratios;
+    L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Target 40 KB brotli: ${x(rv.browserBrotliVsTarget)}.`, "");
+  }
+
+  if (r.decode) {
+    L.push("## 2. Decode (headless Chromium)", "");
+    L.push("From a body string already in memory to the typed result. Median per call; the ratio in brackets is to the floor of the same row group: `JSON.parse` + picking the fields for `decodeResponse`, `new Response(body).json()` + picking for the methods that go through an (in-memory) `fetch`.", "");
+    const rows = [];
+    for (const c of r.decode) {
+      const m = Object.fromEntries(c.methods.map((mm) => [mm.id, mm]));
+      rows.push([
+        `${c.case} (${c.bytes.toLocaleString("en")} B)`,
+        t(m.floor.medianMs),
+        `${t(m.decode.medianMs)} (${x(m.decode.medianMs / m.floor.medianMs)})`,
+        t(m.floor_fetch.medianMs),
+        `${t(m.client.medianMs)} (${x(m.client.medianMs / m.floor_fetch.medianMs)})`,
+        `${t(m.a2a.medianMs)} (${x(m.a2a.medianMs / m.floor_fetch.medianMs)})`,
+        x(m.client.medianMs / m.a2a.medianMs),
+      ]);
+    }
+    L.push(table(["body", "JSON.parse + pick (floor)", "ours: `decodeResponse`", "Response.json() + pick (fetch floor)", "ours: client method", "@a2a-js/sdk `sendMessage` + pick", "ours client ÷ @a2a-js/sdk"], rows), "");
+    const same = r.decode.every((c) => c.methods.every((mm) => mm.sameResult));
+    L.push(`Every method returned the same typed result (compared as JSON): ${same ? "yes" : "**no**"}. Iterations: ${r.decode.map((c) => `${c.case}: ${c.rounds} rounds × ${c.batch}`).join("; ")}, after a warm-up; methods interleaved round by round.`, "");
+  }
+
+  if (r.startupBrowser || r.startupWorkerd) {
+    L.push("## 3. Start-up", "");
+    if (r.startupBrowser) {
+      const b = r.startupBrowser;
+      L.push(`Chromium, median of ${b.n} fresh module instances (each \`.wasm\` copy made unique so no compile cache serves it):`, "");
+      L.push(table(["step", "median", "min", "max"], [
+        ["import the JS glue (fresh module instance)", t(b.importGlue.medianMs), t(b.importGlue.minMs), t(b.importGlue.maxMs)],
+        ["`init()` from bytes (compile + instantiate + start)", t(b.initFromBytes.medianMs), t(b.initFromBytes.minMs), t(b.initFromBytes.maxMs)],
+        ["`WebAssembly.compile` alone", t(b.compileOnly.medianMs), t(b.compileOnly.minMs), t(b.compileOnly.maxMs)],
+        ["`init()` from a compiled `WebAssembly.Module`", t(b.initFromModule.medianMs), t(b.initFromModule.minMs), t(b.initFromModule.maxMs)],
+        ["first `decodeResponse` after init (2 KB)", t(b.firstCall.medianMs), t(b.firstCall.minMs), t(b.firstCall.maxMs)],
+      ]), "");
+    }
+    if (r.startupWorkerd) {
+      const w = r.startupWorkerd;
+      L.push(`workerd, fresh \`wrangler dev\` per run (median of ${w.ours.runs.length}); a \`document_search\` to the embedded agent, and to the naive pass-through Worker for comparison:`, "");
+      L.push(table(["Worker", "spawn → port open", "spawn → first answer", "first request", "second request", "warm (median of 20)"], [
+        ["ours (wasm, embedded agent)", t(w.ours.listeningMs), t(w.ours.firstAnswerMs), t(w.ours.firstRequestMs), t(w.ours.secondRequestMs), t(w.ours.warmMedianMs)],
+        ["naive pass-through (JS only)", t(w.naive.listeningMs), t(w.naive.firstAnswerMs), t(w.naive.firstRequestMs), t(w.naive.secondRequestMs), t(w.naive.warmMedianMs)],
+      ]), "");
+      L.push(`The port opens before workerd has loaded the Worker, so the first request includes loading it (for ours: compiling the ${r.size?.worker?.files ? kb(r.size.worker.files.find((f) => f.file.endsWith(".wasm"))?.raw) + " " : ""}wasm module, instantiating it and \`initSync\` at global scope). First request, ours − naive: ${t(w.ours.firstRequestMs - w.naive.firstRequestMs)}; warm, ours − naive: ${t(w.ours.warmMedianMs - w.naive.warmMedianMs)} (different work: ours answers from the embedded agent, naive forwards to the loopback upstream).`, "");
+    }
+  }
+
+  if (r.proxy) {
+    const p = r.proxy;
+    L.push("## 4. Proxy overhead (`document_search`, loopback upstream)", "");
+    L.push(`Upstream: \`tests/servers/fault-server.mjs\` \`/by-query\`. \"direct\" calls it straight; \"naive\" is \`bench/workers/naive/worker.js\` (forwards the body with the token, nothing else); \"ours\" is the Worker (\`UPSTREAM_URL\` → the upstream, \`MAGISTERIUM_TOKEN:x\`, \`PROXY_RATE_LIMITS:off\`), both under \`wrangler dev\`. autocannon, latencies from every response; CPU = utime + stime of wrangler + workerd (+ children) from /proc, before/after, per request.`, "");
+    const rows = [];
+    p.results.direct.forEach((d, i) => {
+      const nv = p.results.naive[i];
+      const o = p.results.ours[i];
+      rows.push([d.connections, `${n(d.p50)} / ${n(d.p99)}`, n(d.rps, 0), `${n(nv.p50)} / ${n(nv.p99)}`, n(nv.rps, 0), n(nv.cpuMsPerRequest), `${n(o.p50)} / ${n(o.p99)}`, n(o.rps, 0), n(o.cpuMsPerRequest),
+        `${n(p.added.naive[i].p50)} / ${n(p.added.naive[i].p99)}`, `${n(p.added.ours[i].p50)} / ${n(p.added.ours[i].p99)}`, `${x(p.ratios[i].p50)} / ${x(p.ratios[i].p99)} / ${x(p.ratios[i].cpu)}`]);
+    });
+    L.push(table(["clients", "direct p50 / p99 ms", "direct req/s", "naive p50 / p99 ms", "naive req/s", "naive CPU ms/req", "ours p50 / p99 ms", "ours req/s", "ours CPU ms/req", "added by naive p50 / p99 ms", "added by ours p50 / p99 ms", "ours ÷ naive: added p50 / p99 / CPU"], rows), "");
+    if (p.results.oursQuiet?.length) {
+      L.push("The same Worker with its per-request log line muted (`bench/workers/quiet/`: imports `src/worker/entry.js`, sets `console.log` to a no-op), measured in the same rounds:", "");
+      L.push(table(["clients", "p50 / p99 ms", "req/s", "CPU ms/req", "added p50 / p99 ms", "÷ naive: added p50 / p99 / CPU"], p.results.oursQuiet.map((q, i) => [
+        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursQuiet[i].p50)} / ${n(p.added.oursQuiet[i].p99)}`, `${x(p.ratiosQuiet[i].p50)} / ${x(p.ratiosQuiet[i].p99)} / ${x(p.ratiosQuiet[i].cpu)}`,
+      ])), "");
+    }
+    const requests = p.results.ours.map((o) => o.requests).join(" / ");
+    L.push(`Requests per level (1 / 16 / 64 clients): ${requests}; non-2xx or errors: ${["direct", "naive", "ours", "oursQuiet"].filter((k) => p.results[k]).map((k) => `${k} ${p.results[k].reduce((a, b) => a + b.non2xx, 0)}`).join(", ")}.`, "");
+    const cpu = p.results.ours[1]?.cpuByProcess;
+    const cpuN = p.results.naive[1]?.cpuByProcess;
+    const fmtCpu = (c) => Object.entries(c).map(([k, v]) => `${k} ${n(v, 3)}`).join(", ");
+    if (cpu && cpuN) L.push(`Where the process CPU goes at 16 clients (ms/request): ours ${fmtCpu(cpu)}; naive ${fmtCpu(cpuN)}. Under \`wrangler dev\` every request also passes wrangler's ProxyWorker (a Durable Object in workerd) and is logged by wrangler, for both Workers; the Worker's own JSON log line per request travels over the inspector to wrangler (node), which the naive Worker does not have.`, "");
+    const iso = p.inIsolate;
+    if (iso) {
+      L.push("Inside the isolate (`performance.now()` and `Date.now()` do not advance in workerd, so `bench/workers/isolate/` runs a handler n times in one request with the upstream answered in memory and the time is taken from outside: (T(n) − T(1)) / (n − 1), median of reps):", "");
+      L.push(table(["handler", "time per request", "min", "max"], [
+        ["harness only (in-memory upstream call)", t(iso.baseline.msPerRequest), t(iso.baseline.min), t(iso.baseline.max)],
+        ["naive pass-through", t(iso.naive.msPerRequest), t(iso.naive.min), t(iso.naive.max)],
+        ["ours (`src/worker/entry.js`), log line muted", t(iso.ours.msPerRequest), t(iso.ours.min), t(iso.ours.max)],
+        ["ours, with its log line", t(iso.oursWithLogs.msPerRequest), t(iso.oursWithLogs.min), t(iso.oursWithLogs.max)],
+      ]), "");
+      L.push(`Above the harness: ours ${t(iso.ours.msPerRequest - iso.baseline.msPerRequest)} per request (log line muted), naive ${t(iso.naive.msPerRequest - iso.baseline.msPerRequest)}; the log line adds ${t(iso.oursWithLogs.msPerRequest - iso.ours.msPerRequest)} under \`wrangler dev\`. n = ${iso.ours.n} for ours (${iso.oursWithLogs.n} with the log line, ${iso.naive.n} for naive and the harness), ${iso.ours.reps} repetitions.`, "");
+    }
+  }
+
+  if (r.agent) {
+    const a = r.agent;
+    L.push("## 5. Embedded stand-in agent (`wrangler dev`, default config)", "");
+    const rows = [];
+    for (const skill of ["document_search", "catholic_qa"]) {
+      for (const c of ["c1", "c16"]) {
+        const v = a[skill][c];
+        rows.push([`\`${skill}\``, v.connections, n(v.rps, 0), n(v.p50), n(v.p99), n(v.cpuMsPerRequest), v.requests, v.non2xx]);
+      }
+    }
+    L.push(table(["skill", "clients", "req/s", "p50 ms", "p99 ms", "process CPU ms/req", "requests", "non-2xx"], rows), "");
+    L.push(`Queries rotate over a fixed list (8 searches, 6 questions). Sample answers: ${Object.entries(a.samples).map(([k, v]) => `${k}: HTTP ${v.status}, ${v.state}, ${v.bytes} B, \`x-magisterium-agent: ${v.agent}\``).join("; ")}.`, "");
+  }
+  return { markdown: L.join("\n"), targets };
+}

@@ -1,0 +1,60 @@
+// Measures the Workers' own time per request inside the isolate, where Date.now() and
+// performance.now() stand still: one request to this Worker runs a handler n times, with the
+// upstream fetch answered in memory, and bench/lib/http.mjs times n = 1 against n = 401 from
+// outside. Targets: "ours" (the real src/worker/entry.js), "naive" (bench/workers/naive/worker.js),
+// "baseline" (only the in-memory upstream call: the harness's own cost).
+import ours from "../../../src/worker/entry.js";
+import naive from "../naive/worker.js";
+import fixture from "../../../tests/fixtures/responses/search_results.json";
+
+const REQUEST = JSON.stringify({
+  jsonrpc: "2.0",
+  id: "bench-1",
+  method: "message/send",
+  params: { message: { role: "user", parts: [{ kind: "text", text: "just wage" }], messageId: "bench-1", kind: "message", metadata: { skillId: "document_search" } } },
+});
+const ANSWER = JSON.stringify({ ...fixture, id: "bench-1" });
+
+const realFetch = globalThis.fetch;
+let upstreamUrl = "";
+globalThis.fetch = async (input, init) => {
+  const url = typeof input === "string" ? input : input.url;
+  if (url === upstreamUrl) {
+    if (init?.body) await new Response(init.body).arrayBuffer();
+    return new Response(ANSWER, { status: 200, headers: { "content-type": "application/json" } });
+  }
+  return realFetch(input, init);
+};
+
+const baseline = {
+  async fetch(request, env) {
+    const upstream = await fetch(env.UPSTREAM_URL, { method: "POST", body: request.body });
+    return new Response(upstream.body, { status: upstream.status });
+  },
+};
+
+const TARGETS = { ours, naive, baseline };
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    const handler = TARGETS[url.searchParams.get("target")];
+    if (!handler) return new Response("unknown target", { status: 400 });
+    const n = Math.min(5000, Math.max(1, Number(url.searchParams.get("n") ?? 1)));
+    upstreamUrl = env.UPSTREAM_URL;
+    const log = console.log;
+    if (url.searchParams.get("logs") !== "1") console.log = () => {};
+    let last;
+    try {
+      for (let i = 0; i < n; i++) {
+        const req = new Request("http://127.0.0.1/api/v1/a2a", { method: "POST", headers: { "content-type": "application/json" }, body: REQUEST });
+        const res = await handler.fetch(req, env, ctx);
+        last = { status: res.status, agent: res.headers.get("x-magisterium-agent"), body: await res.text() };
+      }
+    } finally {
+      console.log = log;
+    }
+    const ok = last.status === 200 && JSON.parse(last.body)?.result?.kind === "task";
+    return new Response(JSON.stringify({ n, ok, status: last.status, agent: last.agent }), { status: ok ? 200 : 502, headers: { "content-type": "application/json" } });
+  },
+};

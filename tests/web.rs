@@ -289,6 +289,17 @@ async fn rate_limits_report_the_wait_and_retries_then_succeed() {
     assert_eq!(get(&e, "status").as_f64(), Some(429.0));
     assert_eq!(text(&get(&e, "data"), "pool"), "catholic_qa");
 
+    let c = client_at("/ratelimit-date/30", &[]);
+    let e = expect_error(
+        call(c.document_search("x".into(), None)).await,
+        "rate_limited",
+    );
+    let wait = get(&e, "retryAfterMs").as_f64().unwrap();
+    assert!(
+        (27_000.0..=31_000.0).contains(&wait),
+        "an HTTP-date Retry-After: {wait}"
+    );
+
     let key = format!("rl{}", js_sys::Math::random());
     let c = client_at(
         &format!("/ratelimit/{key}/1/1"),

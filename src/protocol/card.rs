@@ -12,9 +12,12 @@ pub const CARD_PATH_V03: &str = "/.well-known/agent-card.json";
 /// The default card URL for a JSON-RPC endpoint: its origin plus [`CARD_PATH`]. `endpoint` must be
 /// absolute (`https://host[:port]/…`); `None` otherwise.
 pub fn default_card_url(endpoint: &str) -> Option<String> {
-    let scheme_end = endpoint.find("://")?;
+    let scheme_end = endpoint.as_bytes().windows(3).position(|w| w == b"://")?;
     let rest = endpoint.get(scheme_end + 3..)?;
-    let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host_len = rest
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
     if host_len == 0 {
         return None;
     }

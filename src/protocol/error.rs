@@ -124,10 +124,18 @@ pub const CODE_TABLE: [(i64, ErrorKind); 6] = [
 ];
 
 fn says_rate_limited(message: &str) -> bool {
-    let lower = message.to_ascii_lowercase();
-    lower.contains("rate limit")
-        || lower.contains("rate-limit")
-        || lower.contains("too many requests")
+    ["rate limit", "rate-limit", "too many requests"]
+        .iter()
+        .any(|needle| contains_ignore_case(message, needle))
+}
+
+/// ASCII case-insensitive substring test (a byte window, so the browser build carries no string
+/// searcher).
+pub(crate) fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// An error of the SDK: the kind plus everything known about it. It never holds a token.

@@ -100,6 +100,18 @@ pub fn parse_retry_after(
     retry_after_ms: Option<&str>,
     now_ms: f64,
 ) -> Option<u64> {
+    parse_retry_after_with(retry_after, retry_after_ms, now_ms, http_date_ms)
+}
+
+/// [`parse_retry_after`] with the HTTP-date parser supplied by the caller (`date_ms` gives Unix
+/// milliseconds, or `None`). The browser build passes the platform's `Date.parse` and so carries no
+/// date parser of its own.
+pub fn parse_retry_after_with(
+    retry_after: Option<&str>,
+    retry_after_ms: Option<&str>,
+    now_ms: f64,
+    date_ms: impl Fn(&str) -> Option<f64>,
+) -> Option<u64> {
     if let Some(ms) = retry_after_ms.and_then(|v| parse_non_negative(v.trim())) {
         return Some(clamp_ms(ms));
     }
@@ -107,23 +119,53 @@ pub fn parse_retry_after(
     if let Some(secs) = parse_non_negative(value) {
         return Some(clamp_ms(secs * 1000.0));
     }
-    let date = httpdate::parse_http_date(value).ok()?;
-    let since_epoch = date.duration_since(std::time::UNIX_EPOCH).ok()?;
-    let date_ms = since_epoch.as_secs_f64() * 1000.0;
+    let date_ms = date_ms(value).filter(|ms| ms.is_finite())?;
     Some(clamp_ms((date_ms - now_ms).max(0.0)))
 }
 
+/// An HTTP date (RFC 9110: IMF-fixdate and the two obsolete forms) in Unix milliseconds.
+pub fn http_date_ms(value: &str) -> Option<f64> {
+    let date = httpdate::parse_http_date(value).ok()?;
+    let since_epoch = date.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(since_epoch.as_secs_f64() * 1000.0)
+}
+
 fn parse_non_negative(text: &str) -> Option<f64> {
-    // Only plain decimal numbers: `120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`.
-    if text.is_empty()
-        || !text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+'))
-    {
+    // Only plain decimal numbers: `120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`. Read by hand
+    // rather than with `str::parse::<f64>`, whose tables cost the browser build about 14 KB
+    // (brotli); the few ulps this may differ by do not matter for a wait.
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (text.get(..i)?, Some(text.get(i + 1..)?)),
+        None => (text, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty() {
         return None;
     }
-    let n: f64 = text.parse().ok()?;
-    (n.is_finite() && n >= 0.0).then_some(n)
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let mut n = 0.0f64;
+    for b in whole.bytes() {
+        n = n * 10.0 + f64::from(b - b'0');
+    }
+    let mut scale = 0.1;
+    for b in fraction.bytes() {
+        n += f64::from(b - b'0') * scale;
+        scale /= 10.0;
+    }
+    if let Some(exp) = exponent {
+        let exp = exp.strip_prefix('+').unwrap_or(exp);
+        if exp.is_empty() || !digits(exp) {
+            return None;
+        }
+        let e = exp.bytes().fold(0i32, |e, b| {
+            e.saturating_mul(10).saturating_add(i32::from(b - b'0'))
+        });
+        n *= 10f64.powi(e.min(400));
+    }
+    n.is_finite().then_some(n)
 }
 
 fn clamp_ms(ms: f64) -> u64 {

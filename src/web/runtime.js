@@ -285,3 +285,11 @@ export function random() {
 export function now() {
   return Date.now();
 }
+
+/** An HTTP date (e.g. "Wed, 21 Oct 2026 07:28:00 GMT") in Unix ms, or undefined. Only the GMT
+ *  forms of RFC 9110 are taken, so `Date.parse`'s laxer guesses never become a wait. */
+export function parseHttpDate(text) {
+  if (!/^[A-Za-z]{3,9},? [\w -]+ \d\d:\d\d:\d\d GMT$|^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$/.test(text)) return undefined;
+  const ms = Date.parse(text.endsWith("GMT") ? text : `${text} GMT`);
+  return Number.isFinite(ms) ? ms : undefined;
+}

@@ -103,4 +103,8 @@ extern "C" {
 
     /// `Date.now()`.
     pub fn now() -> f64;
+
+    /// `Date.parse(text)` of an HTTP date, or `undefined` when it is not one.
+    #[wasm_bindgen(js_name = parseHttpDate)]
+    pub fn parse_http_date(text: &str) -> Option<f64>;
 }

@@ -11,7 +11,7 @@ use web_sys::AbortSignal;
 use super::error::Failure;
 use super::js_view::key;
 use super::runtime;
-use crate::protocol::retry::parse_retry_after;
+use crate::protocol::retry::parse_retry_after_with;
 use crate::protocol::{Error, ErrorKind};
 
 /// What came back from one attempt.
@@ -112,10 +112,11 @@ impl Attempt<'_> {
                 _ => network(cause),
             });
         }
-        let retry_after_ms = parse_retry_after(
+        let retry_after_ms = parse_retry_after_with(
             get(&outcome, "retryAfter").as_string().as_deref(),
             get(&outcome, "retryAfterMs").as_string().as_deref(),
             runtime::now(),
+            runtime::parse_http_date,
         );
         let cache_control = get(&outcome, "cacheControl").as_string();
         let too_large = |why: &str| -> Failure {

@@ -24,7 +24,7 @@
 //   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
 //   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
 //   GET /__last                   the headers and body of the last /by-query request
-//   POST /fault/<case>[/<nonce>]  one case of the fault matrix (also /by-query with the text
+//   POST /fault/<case>[/<nonce>]  (both URI-encoded) one case of the fault matrix (also /by-query with the text
 //                                 "scenario:fault:<case>[:<nonce>]"); GET /__faults lists the cases with
 //                                 the outcome expected from the SDK and from the proxy
 //   GET /__written/<nonce>        bytes a streamed fault case wrote before the client went away
@@ -188,13 +188,15 @@ function route(req, res, raw, id) {
       case "__last":
         return send(res, 200, JSON.stringify(lastRequest));
       case "fault":
-        return runFault(req, res, a, b ?? "", id);
+        return runFault(req, res, decodeURIComponent(a ?? ""), decodeURIComponent(b ?? ""), id);
       case "__faults":
         return send(res, 200, JSON.stringify(FAULTS.map(({ respond, ...c }) => c)));
       case "__written":
         return send(res, 200, JSON.stringify(written.get(a) ?? { bytes: 0, finished: false, closed: false }));
       case "__times":
         return send(res, 200, JSON.stringify(times.get(a) ?? []));
+      case "ratelimit-date":
+        return send(res, 429, fixture("error_rate_limited", id), { "retry-after": new Date(Date.now() + Number(a) * 1000).toUTCString() });
       case "__count":
         return send(res, 200, JSON.stringify({ count: counts.get(decodeURIComponent(parts.slice(1).join("/"))) ?? 0 }));
       default:
@@ -447,7 +449,7 @@ const add = (group, id, respond, sdk, proxy, call = "search") =>
   add("parse", "json-null", reply(200, () => "null"), INVALID, NOT_RPC);
   add("parse", "json-string", reply(200, () => '"ok"'), INVALID, NOT_RPC);
   add("parse", "json-array", reply(200, (id) => [okBody(id)]), INVALID, NOT_RPC);
-  add("parse", "no-content-204", (res) => { res.writeHead(204, cors); res.end(); }, { kind: "http_error", status: 204 }, P502("Upstream answered HTTP 204 without JSON"));
+  add("parse", "no-content-204", (res) => { res.writeHead(204, cors); res.end(); }, INVALID, P502("Upstream answered HTTP 204 without JSON"));
 }
 
 // --- transport: cut, reset, slow first byte, slow trickle, stalled body ---
@@ -483,7 +485,7 @@ add("transport", "slow-within-budget", (res, ctx) => setTimeout(() => reply(200,
 // --- size: 50 MB (streamed and declared), a byte cap of the client, 10,000 citations ---
 add("size", "50mb-streamed", huge(50_000_000), { kind: "invalid_response", maxMs: 15000, maxWritten: 49_000_000 }, P502("Upstream answer too large"));
 add("size", "50mb-declared", huge(50_000_000, { declared: true }), { kind: "invalid_response", maxMs: 3000, maxWritten: 20_000_000 }, P502("Upstream answer too large"));
-add("size", "600kb-over-client-cap", huge(600_000), { client: "cap", kind: "invalid_response", maxWritten: 599_999 }, PASS);
+add("size", "600kb-over-client-cap", huge(600_000), { client: "cap", kind: "invalid_response" }, PASS);
 add("size", "under-client-cap", (res, ctx) => reply(200, (id) => okBody(id))(res, ctx), { client: "cap", ok: true }, PASS);
 add("size", "10k-citations", reply(200, (id) => okBody(id, "qa", { parts: PARTS.qa(Array.from({ length: 10_000 }, (_, i) => ({ cited_text: "c", document_index: i, source_url: "u" }))) })),
   { ok: true, len: ["citations", 10_000], maxMs: 5000 }, PASS, "qa");
@@ -498,18 +500,18 @@ add("size", "100k-related-questions", reply(200, (id) => okBody(id, "qa", { part
   add("retry", "429-no-retry-after", rl({}), { ...base, noRetryAfter: true, calls: 1 }, passRl("60"));
   add("retry", "429-retry-after-1", rl({ "retry-after": "1" }), { ...base, retryAfterMs: 1000, calls: 1 }, passRl("1"));
   add("retry", "429-retry-after-year", rl({ "retry-after": "31536000" }), { ...base, retryAfterMs: 31_536_000_000, calls: 1 }, passRl("31536000"));
-  add("retry", "429-retry-after-date-year", rl({ "retry-after": new Date(Date.now() + 365 * 86_400_000).toUTCString() }),
+  add("retry", "429-retry-after-date-year", (res, ctx) => rl({ "retry-after": new Date(Date.now() + 365 * 86_400_000).toUTCString() })(res, ctx),
     { ...base, retryAfterNear: 365 * 86_400_000, calls: 1 }, { pass: "status", status: 429 });
   add("retry", "429-retry-after-past-date", rl({ "retry-after": "Wed, 21 Oct 2015 07:28:00 GMT" }), { ...base, retryAfterMs: 0 }, passRl("Wed, 21 Oct 2015 07:28:00 GMT"));
   add("retry", "429-retry-after-fraction", rl({ "retry-after": "1.5" }), { ...base, retryAfterMs: 1500 }, passRl("1.5"));
   add("retry", "429-retry-after-1e20", rl({ "retry-after": "1e20" }), { ...base, retryAfterMs: 9_007_199_254_740_991 }, passRl("1e20"));
   add("retry", "429-retry-after-negative", rl({ "retry-after": "-5" }), { ...base, noRetryAfter: true }, passRl("-5"));
   add("retry", "429-retry-after-junk", rl({ "retry-after": "soon" }), { ...base, noRetryAfter: true }, passRl("soon"));
-  add("retry", "429-retry-after-ms", rl({ "retry-after-ms": "250" }), { ...base, retryAfterMs: 250 }, passRl("60"));
+  add("retry", "429-retry-after-ms", rl({ "retry-after-ms": "250" }), { ...base, retryAfterMs: 250 }, passRl("1"));
   add("retry", "429-html", reply(429, () => html, { "content-type": "text/html", "retry-after": "1" }), { kind: "rate_limited", status: 429, retryAfterMs: 1000 },
-    { status: 502, code: -32603 });
+    { status: 429, code: -32029, message: "Rate limit exceeded", retryAfter: "1" });
   // Storms: every request refused. maxRetries 2 → exactly 3 requests, each wait honoured or jittered.
-  add("retry", "storm-no-retry-after", rl({}), { ...base, client: "retry", calls: 3, jitter: true, maxMs: 3000 }, { ...passRl("60"), calls: 1 });
+  add("retry", "storm-no-retry-after", rl({}), { ...base, client: "retry", calls: 3, maxMs: 3000 }, { ...passRl("60"), calls: 1 });
   add("retry", "storm-retry-after-1", rl({ "retry-after": "1" }), { ...base, client: "retry", calls: 3, minMs: 1950, maxMs: 4000 }, { ...passRl("1"), calls: 1 });
   add("retry", "storm-retry-after-year", rl({ "retry-after": "31536000" }), { ...base, retryAfterMs: 31_536_000_000, calls: 1, maxMs: 1000 }, passRl("31536000"));
   add("retry", "429-then-200", sequence([429, 200], { "retry-after": "1" }), { client: "retry", ok: true, calls: 2, minMs: 950 }, { pass: "status", status: 429, calls: 1 });
@@ -539,7 +541,7 @@ add("size", "100k-related-questions", reply(200, (id) => okBody(id, "qa", { part
   add("rpc", "error-invalid-params", err(-32602, "Invalid params"), { kind: "invalid_params", code: -32602 }, PASS);
   add("rpc", "error-method-not-found", err(-32601, "Method not found"), { kind: "method_not_found", code: -32601 }, PASS);
   add("rpc", "error-rate-limit-message", err(-32000, "Rate limit exceeded, slow down"), { kind: "rate_limited", code: -32000 }, PASS);
-  add("rpc", "error-float-code", err(-32001.0, "x"), { kind: "task_not_found" }, PASS);
+  add("rpc", "error-float-code", reply(200, (id) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":-32001.0,"message":"x"}}`), { kind: "task_not_found" }, PASS);
   add("rpc", "error-no-message", reply(200, (id) => ({ jsonrpc: "2.0", id, error: { code: -32603 } })), { kind: "rpc_error", code: -32603 }, PASS);
   add("rpc", "error-id-null", reply(200, () => rpcError(null, -32700, "Parse error")), { kind: "rpc_error", code: -32700 }, PASS);
   add("rpc", "error-id-missing", reply(200, () => ({ jsonrpc: "2.0", error: { code: -32603, message: "x" } })), { kind: "rpc_error", code: -32603 }, PASS);

@@ -65,6 +65,8 @@ fn vars(env: &JsValue) -> HashMap<String, String> {
 #[wasm_bindgen]
 pub struct WorkerApp {
     app: App,
+    /// The settings of the last `env` seen: read once per isolate, not on every call.
+    settings: Option<(JsValue, Settings)>,
 }
 
 impl std::fmt::Debug for WorkerApp {
@@ -78,7 +80,10 @@ impl WorkerApp {
     /// A fresh isolate state.
     #[wasm_bindgen(constructor)]
     pub fn new() -> WorkerApp {
-        WorkerApp { app: App::new() }
+        WorkerApp {
+            app: App::new(),
+            settings: None,
+        }
     }
 
     /// True for the paths the Worker answers itself (the rest are static assets).
@@ -89,8 +94,8 @@ impl WorkerApp {
 
     /// The request body cap configured in `env` (`MAX_BODY_BYTES`, default 64 KiB).
     #[wasm_bindgen(js_name = maxBodyBytes)]
-    pub fn max_body_bytes(env: &JsValue) -> f64 {
-        Settings::from_vars(&vars(env)).max_body_bytes as f64
+    pub fn max_body_bytes(&mut self, env: &JsValue) -> f64 {
+        self.settings(env).max_body_bytes as f64
     }
 
     /// Handles `{ method, path, origin, headers: [name, value][], body: Uint8Array, clientKey,
@@ -114,7 +119,7 @@ impl WorkerApp {
                 .and_then(|n| n.as_f64())
                 .unwrap_or(0.0),
         };
-        let settings = Settings::from_vars(&vars(env));
+        let settings = self.settings(env).clone();
         let out = Object::new();
         let set = |k: &str, v: &JsValue| {
             let _ = Reflect::set(&out, &k.into(), v);
@@ -166,13 +171,13 @@ impl WorkerApp {
     /// `{ kind: "timeout" }`, `{ kind: "unreachable" }` or `{ kind: "tooLarge" }`. Returns
     /// `{ response, cache }` (`cache`: the text to store under the plan's key, or null).
     pub fn finish(
-        &self,
+        &mut self,
         plan_json: &str,
         outcome: &JsValue,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = Settings::from_vars(&vars(env));
+        let settings = self.settings(env).clone();
         let out = Object::new();
         let Ok(plan) = serde_json::from_str::<ForwardPlan>(plan_json) else {
             return out.into();
@@ -195,13 +200,13 @@ impl WorkerApp {
     /// The answer from a cached result.
     #[wasm_bindgen(js_name = fromCache)]
     pub fn from_cache(
-        &self,
+        &mut self,
         plan_json: &str,
         cached: &str,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = Settings::from_vars(&vars(env));
+        let settings = self.settings(env).clone();
         match serde_json::from_str::<ForwardPlan>(plan_json) {
             Ok(plan) => {
                 response_js(
@@ -216,13 +221,13 @@ impl WorkerApp {
     /// The 429 answer when the Rate Limiting binding refused `pool`.
     #[wasm_bindgen(js_name = bindingRefused)]
     pub fn binding_refused(
-        &self,
+        &mut self,
         plan_json: &str,
         pool: &str,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = Settings::from_vars(&vars(env));
+        let settings = self.settings(env).clone();
         match serde_json::from_str::<ForwardPlan>(plan_json) {
             Ok(plan) => {
                 response_js(
@@ -236,13 +241,13 @@ impl WorkerApp {
 
     /// The proxy's agent card from the upstream's (`outcome` as in `finish`).
     pub fn card(
-        &self,
+        &mut self,
         outcome: &JsValue,
         own_origin: &str,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = Settings::from_vars(&vars(env));
+        let settings = self.settings(env).clone();
         response_js(self.app.card(
             upstream_outcome(outcome),
             own_origin,
@@ -282,6 +287,19 @@ fn upstream_outcome(outcome: &JsValue) -> UpstreamOutcome {
         "timeout" => UpstreamOutcome::Timeout,
         "tooLarge" => UpstreamOutcome::TooLarge,
         _ => UpstreamOutcome::Unreachable,
+    }
+}
+
+impl WorkerApp {
+    /// The settings for `env`, parsed again only when the Worker hands over another `env` object.
+    fn settings(&mut self, env: &JsValue) -> &Settings {
+        if !matches!(&self.settings, Some((seen, _)) if Object::is(seen, env)) {
+            self.settings = None;
+        }
+        &self
+            .settings
+            .get_or_insert_with(|| (env.clone(), Settings::from_vars(&vars(env))))
+            .1
     }
 }
 

@@ -109,7 +109,7 @@ async function api(request, env, url) {
   const signIn = await auth.route(request);
   if (signIn) return done(signIn);
 
-  const max = WorkerApp.maxBodyBytes(env);
+  const max = app.maxBodyBytes(env);
   const body = request.method === "POST" ? await readCapped(request.body, max) : new Uint8Array(0);
   if (body === null) {
     return done(json(413, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body larger than ${max} bytes` } }));

@@ -196,14 +196,20 @@ async fn protocol_level_methods() {
         .unwrap();
     assert_eq!(text(&get(&failed, "status"), "state"), "failed");
 
-    let card_client = MagisteriumClient::new(Some(
-        obj(&[(
-            "endpoint",
-            format!("{}/card/ok/api/v1/a2a", fault_url()).into(),
-        )])
-        .unchecked_into(),
-    ));
-    assert!(card_client.is_ok());
+    // The default card URL is the endpoint's origin + /.well-known/agent.json, fetched without auth.
+    let default_card = client_at("/ok/x", &[("token", "secret".into())]);
+    let card = call(default_card.agent_card(None)).await.unwrap();
+    assert_eq!(text(&card, "name"), "Fault upstream");
+    // A 404 on agent.json is tried again as agent-card.json (A2A 0.3).
+    let v03 = client_at(
+        "/x",
+        &[(
+            "agentCardUrl",
+            format!("{}/card/v03/.well-known/agent.json", fault_url()).into(),
+        )],
+    );
+    let card = call(v03.agent_card(None)).await.unwrap();
+    assert_eq!(text(&card, "name"), "Fixture agent");
     let explicit = client_at(
         "/x",
         &[(
@@ -221,6 +227,35 @@ async fn protocol_level_methods() {
         before + 1.0,
         "the card is cached for its max-age"
     );
+}
+
+#[wasm_bindgen_test]
+async fn pacing_queues_calls_and_queued_calls_honour_their_signal() {
+    let pacing = obj(&[("perMinute", 2.into()), ("qaPerMinute", 1.into())]);
+    let c = client_at("/echo", &[("pacing", pacing)]);
+    let before = count("echo").await;
+    call(c.catholic_qa("one".into(), None)).await.unwrap_err(); // an echo is no Q&A answer
+    assert_eq!(count("echo").await, before + 1.0);
+    // A second Q&A call must wait a minute: it stays queued and is aborted there, unsent.
+    let controller = web_sys::AbortController::new().unwrap();
+    let queued = c.catholic_qa(
+        "two".into(),
+        Some(obj(&[("signal", controller.signal().into())]).unchecked_into()),
+    );
+    let abort = Closure::once_into_js(move || controller.abort());
+    let set_timeout: Function = get(&js_sys::global(), "setTimeout").unchecked_into();
+    set_timeout
+        .call2(&JsValue::UNDEFINED, &abort, &300.into())
+        .unwrap();
+    expect_error(call(queued).await, "aborted");
+    assert_eq!(
+        count("echo").await,
+        before + 1.0,
+        "the queued call was never sent"
+    );
+    // Other skills still have a slot in the all-skills pool.
+    call(c.document_search("three".into(), None)).await.unwrap();
+    assert_eq!(count("echo").await, before + 2.0);
 }
 
 #[wasm_bindgen_test]

@@ -602,7 +602,6 @@ impl Inner {
                 return Ok(card.clone());
             }
         }
-        let explicit = self.settings.card_url.is_some();
         let url = match &self.settings.card_url {
             Some(url) => url.clone(),
             None => runtime::resolve_url(&self.settings.endpoint)
@@ -617,11 +616,10 @@ impl Inner {
         let timeout_ms = call.timeout_ms.unwrap_or(self.settings.timeout_ms);
         let headers = self.headers(call, None, false);
         let mut retries = 0;
+        // Any card URL ending in `/.well-known/agent.json` also gets the 0.3 path after a 404.
         let mut candidates = vec![url];
-        if !explicit {
-            if let Some(fallback) = candidates.first().and_then(|u| card::fallback_card_url(u)) {
-                candidates.push(fallback);
-            }
+        if let Some(fallback) = candidates.first().and_then(|u| card::fallback_card_url(u)) {
+            candidates.push(fallback);
         }
         let mut index = 0;
         loop {

@@ -10,8 +10,8 @@ export interface ClientOptions {
   /** JSON-RPC URL. Default "https://www.magisterium.com/api/v1/a2a". Point it at the Worker proxy
    *  (e.g. "/api/v1/a2a") to keep tokens off the page. */
   endpoint?: string;
-  /** Default: origin of `endpoint` + "/.well-known/agent.json"; on 404 the client also tries
-   *  "/.well-known/agent-card.json". */
+  /** Default: origin of `endpoint` + "/.well-known/agent.json". A card URL ending in
+   *  "/.well-known/agent.json" that answers 404 is tried again as "/.well-known/agent-card.json". */
   agentCardUrl?: string;
   /** Bearer token, or a provider called per request. Omitted: no Authorization header is sent.
    *  When a provider's token is refused (`unauthorized`) it is called once more and the call repeated once.

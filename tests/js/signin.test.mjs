@@ -74,6 +74,20 @@ test("the access token expires and is refreshed silently", async () => {
   assert.ok(afterRefresh > before, "a new access token was issued");
 });
 
+test("parallel calls needing a refresh spend the refresh token once", async () => {
+  await new Promise((r) => setTimeout(r, 5_000)); // the token is again under a minute from expiry
+  const results = await page.evaluate(async () => {
+    const { default: init, MagisteriumClient } = await import("/pkg/index.js");
+    await init();
+    const client = new MagisteriumClient({ endpoint: "/api/v1/a2a", maxRetries: 0 });
+    const calls = Array.from({ length: 6 }, () => client.popeLookup("Leo XIV").then(() => "ok", (e) => e.kind));
+    return Promise.all(calls);
+  });
+  assert.deepEqual(results, Array(6).fill("ok"));
+  // A refresh token spent twice would have revoked the whole grant (reuse detection).
+  assert.deepEqual(await callSkill(), { ok: true, ordinal: 267 });
+});
+
 test("a replayed callback, a bad state and a forged cookie are refused", async () => {
   const replay = await page.request.get(callbackUrl, { maxRedirects: 0 });
   assert.equal(replay.status(), 400);

@@ -581,19 +581,29 @@ impl Inner {
                 token_refreshed = true;
                 continue;
             }
-            let Some(delay) = self.settings.retry.next_delay_ms(
-                method,
-                retries,
-                &failure.error,
-                runtime::random(),
-            ) else {
-                return Err(failure);
-            };
-            JsFuture::from(runtime::sleep(delay as f64, call.signal.as_ref()))
-                .await
-                .map_err(|_| aborted_before_start())?;
-            retries += 1;
+            self.back_off(method, &mut retries, failure, call).await?;
         }
+    }
+
+    /// Waits before the next attempt as the core's retry policy says, or gives up with `failure`.
+    /// The wait ends early, as `aborted`, when the caller's signal fires.
+    async fn back_off(
+        &self,
+        method: &str,
+        retries: &mut u32,
+        failure: Failure,
+        call: &CallSettings,
+    ) -> Result<(), Failure> {
+        let policy = &self.settings.retry;
+        let Some(delay) = policy.next_delay_ms(method, *retries, &failure.error, runtime::random())
+        else {
+            return Err(failure);
+        };
+        JsFuture::from(runtime::sleep(delay as f64, call.signal.as_ref()))
+            .await
+            .map_err(|_| aborted_before_start())?;
+        *retries += 1;
+        Ok(())
     }
 
     async fn agent_card(&self, call: &CallSettings) -> Result<JsValue, Failure> {
@@ -654,18 +664,8 @@ impl Inner {
                 },
                 Err(failure) => failure,
             };
-            let Some(delay) = self.settings.retry.next_delay_ms(
-                "agent_card",
-                retries,
-                &failure.error,
-                runtime::random(),
-            ) else {
-                return Err(failure);
-            };
-            JsFuture::from(runtime::sleep(delay as f64, call.signal.as_ref()))
-                .await
-                .map_err(|_| aborted_before_start())?;
-            retries += 1;
+            self.back_off("agent_card", &mut retries, failure, call)
+                .await?;
         }
     }
 }

@@ -35,6 +35,12 @@ if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERS
   cargo install -q wasm-pack@"$WASM_PACK_VERSION" --force
 fi
 
+# The dependency policy check (licenses, bans, sources) of the test command.
+if ! command -v cargo-deny >/dev/null 2>&1; then
+  log "cargo install cargo-deny"
+  cargo install -q cargo-deny
+fi
+
 # 3. npm dev tools (wrangler + Node 22 for it, binaryen's wasm-opt, playwright-core, typescript),
 #    exactly as package-lock.json records them.
 if [ ! -x node_modules/.bin/wrangler ] || [ ! -x node_modules/.bin/wasm-opt ] \

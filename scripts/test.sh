@@ -7,7 +7,7 @@ source scripts/env.sh
 
 AGENT_PORT=18787 PROXY_PORT=18789 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
 PROXY_TOKEN=proxy-secret-$RANDOM$RANDOM
-mkdir -p test-output
+rm -rf test-output/responses && mkdir -p test-output
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
@@ -29,6 +29,9 @@ if grep -rnE '\b(wasm_bindgen|web_sys|js_sys|gloo[a-z_]*)(::|;| *\{)' src/protoc
 step "native tests"
 cargo test --all-features 2>&1 | tee test-output/native.log
 summary+=("native: $(grep -E '^test result' test-output/native.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
+
+step "dependency policy: cargo deny (licenses, bans, sources; advisories need GitHub, see deny.toml)"
+cargo deny check licenses bans sources
 
 step "build (pkg/, Worker, site)"
 scripts/build.sh
@@ -61,6 +64,9 @@ summary+=("browser: $(grep -E '^test result' test-output/browser.log | awk '{p+=
 step "JavaScript tests (Node entry, Worker over HTTP, workerd entry)"
 node --test --test-reporter=spec tests/js/*.test.mjs 2>&1 | tee test-output/js.log
 summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{print $2" "$3}' | paste -sd, -)")
+
+step "no response of the suite carried the proxy's secret or a session token"
+node tests/js/scan-responses.mjs
 
 step "summary"
 printf '%s\n' "${summary[@]}"

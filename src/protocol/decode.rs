@@ -256,13 +256,14 @@ pub fn required_string<V: JsonView>(obj: &V, key: &str, at: &Path<'_>) -> Result
 /// Reads an integer that may arrive as a float (`-32001.0`).
 ///
 /// # Errors
-/// `invalid_response` for anything but an integral number within ±2^53.
+/// `invalid_response` for anything but an integral number below 2^53 in magnitude (a JSON
+/// `9007199254740993` parses to 2^53 and would come back as another id).
 pub fn integer<V: JsonView>(v: &V, at: &Path<'_>) -> Result<i64, Error> {
     let n = v
         .number()
         .ok_or_else(|| wrong_type(at, "integer", v.kind()))?;
-    if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
-        // Exact: integral and within the 53-bit range.
+    if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
+        // Exact: integral and a safe integer (2^53 itself may be a rounded 2^53 + 1).
         Ok(n as i64)
     } else {
         Err(Error::invalid_response(format!(

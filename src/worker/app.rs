@@ -88,6 +88,19 @@ impl App {
             return Route::Respond(decorate(response, settings, origin));
         };
         match (request.method.as_str(), request.path.as_str()) {
+            // A page of another site: refused before any upstream call (CORS only hides answers).
+            ("POST", path::RPC)
+                if origin.is_some_and(|o| o != request.origin && !settings.cors.allows(o)) =>
+            {
+                let refused = WorkerResponse::rpc_error(
+                    403,
+                    &serde_json::Value::Null,
+                    super::http::code::INVALID_REQUEST,
+                    "Origin not allowed",
+                    None,
+                );
+                Route::Respond(decorate(refused, settings, origin))
+            }
             ("POST", path::RPC) => {
                 let limits = (
                     settings.proxy_limits.0,

@@ -261,8 +261,17 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
     if (300..400).contains(&status) {
         return fail(502, "Upstream redirected");
     }
+    // An upstream 429 stays a 429 with a Retry-After, whatever its body.
+    let retry_after = (status == 429).then(|| upstream_retry_after(&headers));
+    let refused = |retry_after: String| {
+        let id = &plan.rpc_id;
+        let response =
+            WorkerResponse::rpc_error(429, id, code::RATE_LIMITED, "Rate limit exceeded", None);
+        (response.with_header("retry-after", retry_after), None)
+    };
     let parsed: Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
+        Err(_) if retry_after.is_some() => return refused(retry_after.unwrap_or_default()),
         Err(_) => {
             return fail(
                 502,
@@ -272,6 +281,9 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
     };
     let is_rpc = parsed.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
         && (parsed.get("result").is_some() != parsed.get("error").is_some());
+    if !is_rpc && retry_after.is_some() {
+        return refused(retry_after.unwrap_or_default());
+    }
     if !is_rpc {
         return fail(
             502,
@@ -294,10 +306,33 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
             response.headers.push((name, value));
         }
     }
+    if let Some(retry_after) = retry_after.filter(|_| response.header("retry-after").is_none()) {
+        response = response.with_header("retry-after", retry_after);
+    }
     if plan.cache_key.is_some() {
         response = response.with_header("x-cache", "miss");
     }
     (response, cached)
+}
+
+/// The `Retry-After` for an upstream 429: its own, else its `retry-after-ms` in whole seconds,
+/// else the service's window (60 s), so a refused client always learns when to come back.
+fn upstream_retry_after(headers: &[(String, String)]) -> String {
+    let get = |name: &str| {
+        headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    };
+    if let Some(value) = get("retry-after") {
+        return value.to_owned();
+    }
+    let ms = get("retry-after-ms").and_then(|v| v.parse::<f64>().ok());
+    match ms.filter(|ms| ms.is_finite() && *ms >= 0.0) {
+        Some(ms) => ((ms / 1000.0).ceil() as u64).max(1).to_string(),
+        None => "60".to_owned(),
+    }
 }
 
 fn is_found_document(parsed: &Value) -> bool {

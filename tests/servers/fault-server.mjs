@@ -29,6 +29,7 @@
 //                                 the outcome expected from the SDK and from the proxy
 //   GET /__written/<nonce>        bytes a streamed fault case wrote before the client went away
 //   GET /__times/<nonce>          arrival times (ms) of the requests of a fault case
+//   GET /__message-ids/<nonce>    the params.message.messageId of each of those requests
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -188,13 +189,15 @@ function route(req, res, raw, id) {
       case "__last":
         return send(res, 200, JSON.stringify(lastRequest));
       case "fault":
-        return runFault(req, res, decodeURIComponent(a ?? ""), decodeURIComponent(b ?? ""), id);
+        return runFault(req, res, decodeURIComponent(a ?? ""), decodeURIComponent(b ?? ""), id, raw);
       case "__faults":
         return send(res, 200, JSON.stringify(FAULTS.map(({ respond, ...c }) => c)));
       case "__written":
         return send(res, 200, JSON.stringify(written.get(a) ?? { bytes: 0, finished: false, closed: false }));
       case "__times":
         return send(res, 200, JSON.stringify(times.get(a) ?? []));
+      case "__message-ids":
+        return send(res, 200, JSON.stringify(messageIds.get(a) ?? []));
       case "ratelimit-date":
         return send(res, 429, fixture("error_rate_limited", id), { "retry-after": new Date(Date.now() + Number(a) * 1000).toUTCString() });
       case "__count":
@@ -215,7 +218,7 @@ function byQuery(req, res, raw, id) {
   bump("by-query");
   bump(`by-query/${q}`);
   const [, name, arg, nonce] = q.split(":");
-  if (name === "fault") return runFault(req, res, arg, nonce ?? "", id);
+  if (name === "fault") return runFault(req, res, arg, nonce ?? "", id, raw);
   const task = (parts, state = "completed") => JSON.stringify({
     jsonrpc: "2.0", id,
     result: { kind: "task", id: "up-task", contextId: "up-ctx", status: { state }, artifacts: parts ? [{ artifactId: "art_up", name: "document", parts }] : [] },
@@ -282,6 +285,7 @@ function byQuery(req, res, raw, id) {
 // ---------------------------------------------------------------------------------------------
 const written = new Map();
 const times = new Map();
+const messageIds = new Map();
 const TASK_ID = "7f9d1c3e-5b2a-4c8e-9f1d-2a3b4c5d6e7f";
 const CTX_ID = "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f";
 const ARTIFACTS = { search: "search_results", qa: "catholic_qa_response", fetch: "document" };
@@ -354,8 +358,8 @@ const huge = (total, { declared = false } = {}) => (res, ctx) => {
   pump();
 };
 
-/** The body of `body(id)` one byte every `ms` (stops when the client goes away). */
-const drip = (ms, body = (id) => okBody(id)) => (res, ctx) => {
+/** The body of `body(id)`, `step` bytes every `ms` (stops when the client goes away). */
+const drip = (ms, body = (id) => okBody(id), step = 1) => (res, ctx) => {
   const data = Buffer.from(JSON.stringify(body(ctx.id)));
   res.writeHead(200, { "content-type": "application/json", ...cors });
   let i = 0;
@@ -364,8 +368,8 @@ const drip = (ms, body = (id) => okBody(id)) => (res, ctx) => {
       clearInterval(t);
       return res.destroyed ? undefined : res.end();
     }
-    res.write(data.subarray(i, i + 1));
-    i += 1;
+    res.write(data.subarray(i, i + step));
+    i += step;
   }, ms);
   res.on("close", () => clearInterval(t));
 };
@@ -478,7 +482,7 @@ add("transport", "stalled-body", (res, ctx) => {
   const t = setTimeout(() => !res.destroyed && res.end(data.slice(50)), 6000);
   res.on("close", () => clearTimeout(t));
 }, { kind: "timeout", timeoutMs: 400, minMs: 350, maxMs: 1500 }, { status: 504, code: -32603, message: "Upstream timeout", minMs: 1400, maxMs: 2500 });
-add("transport", "trickle-within-budget", drip(1), { ok: true, timeoutMs: 10000, maxMs: 8000 }, { ...PASS, maxMs: 8000 });
+add("transport", "trickle-within-budget", drip(2, (id) => okBody(id), 8), { ok: true, timeoutMs: 10000, maxMs: 8000 }, { ...PASS, maxMs: 8000 });
 add("transport", "slow-within-budget", (res, ctx) => setTimeout(() => reply(200, (id) => okBody(id))(res, ctx), 300),
   { ok: true, minMs: 250 }, { ...PASS, minMs: 250 });
 
@@ -713,13 +717,19 @@ add("size", "100k-related-questions", reply(200, (id) => okBody(id, "qa", { part
   }
 }
 
-function runFault(req, res, caseId, nonce, id) {
+function runFault(req, res, caseId, nonce, id, raw = "") {
   const c = FAULTS.find((f) => f.id === caseId);
   if (!c) return send(res, 404, JSON.stringify({ error: `no fault case ${caseId}` }));
   const key = `fault/${caseId}/${nonce}`;
   const n = bump(key);
   if (!times.has(nonce)) times.set(nonce, []);
   times.get(nonce).push(Date.now());
+  let messageId = null;
+  try {
+    messageId = JSON.parse(raw).params?.message?.messageId ?? null;
+  } catch {}
+  if (!messageIds.has(nonce)) messageIds.set(nonce, []);
+  messageIds.get(nonce).push(messageId);
   return c.respond(res, { id, nonce, n, req });
 }
 

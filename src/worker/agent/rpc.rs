@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 use super::skills::{self, SkillInput};
 use super::Agent;
 use crate::protocol::request::method;
-use crate::protocol::wire::{Message, Part, Role};
+use crate::protocol::wire::{Message, Role};
 use crate::protocol::Skill;
 use crate::worker::http::{code, WorkerRequest, WorkerResponse};
 use crate::worker::ids::{self, Random};
@@ -295,19 +295,13 @@ fn send(
         "history": [user, agent_message],
         "metadata": { "skillId": skill.id(), "standIn": true },
     });
-    let size = parts.iter().map(part_size).sum::<usize>() * 2 + 2_048;
+    // What the task really takes in memory: a serde_json::Value holds about 4 times its JSON text
+    // (string and map headers, allocator rounding); the store's byte budget counts this.
+    let size = task.to_string().len() * 4;
     agent
         .tasks
         .insert(owner, task.clone(), size, request.now_ms);
     Ok(task)
-}
-
-fn part_size(part: &Part) -> usize {
-    match part {
-        Part::Text { text, .. } => text.len(),
-        Part::Data { data, .. } => data.len() * 64,
-        _ => 256,
-    }
 }
 
 fn rate_limited(refusal: Refusal) -> RpcFailure {

@@ -1,0 +1,6 @@
+//! cargo-fuzz target `date_query`: the invariants are in `src/lib.rs` (shared with tests/fuzz_replay.rs).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    magisterium_a2a_fuzz::check_date_query(data);
+});

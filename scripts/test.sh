@@ -62,7 +62,7 @@ wasm-pack test --headless --chrome 2>&1 | tee test-output/browser.log
 summary+=("browser: $(grep -E '^test result' test-output/browser.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 
 step "JavaScript tests (Node entry, Worker over HTTP, workerd entry)"
-node --test --test-reporter=spec tests/js/*.test.mjs 2>&1 | tee test-output/js.log
+node --test --test-concurrency=1 --test-reporter=spec tests/js/*.test.mjs 2>&1 | tee test-output/js.log
 summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{print $2" "$3}' | paste -sd, -)")
 
 step "no response of the suite carried the proxy's secret or a session token"

@@ -1,5 +1,6 @@
 // The embedded agent in real workerd (wrangler dev on 127.0.0.1), driven by a plain JSON-RPC
 // client: every method, every skill's artifact shape, and every error of the contract.
+import "./record.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AGENT_URL, rpc, send } from "./helpers.mjs";

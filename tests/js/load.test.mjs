@@ -29,7 +29,7 @@ import { record } from "./record.mjs";
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { root } from "./helpers.mjs";
@@ -98,8 +98,17 @@ const startWorker = (port, vars, { probe = false } = {}) =>
   spawnService(path.join(root, "node_modules", ".bin", "wrangler"), [
     "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false",
     ...(probe ? ["-c", PROBE_CONFIG] : []),
+    // Fresh local state (Cache API, KV) under test-output/, never next to the config file.
+    "--persist-to", freshDir(path.join(root, "test-output", "load-state", String(port))),
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ], WORKER_DIR, `http://127.0.0.1:${port}/.well-known/agent.json`);
+
+/** An empty directory at `dir`. */
+function freshDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** The Worker's wasm linear memory in MB (through the probe). */
 async function wasmMb(port) {

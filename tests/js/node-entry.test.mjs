@@ -1,4 +1,5 @@
 // The npm package loaded by Node through its `node` export condition, calling the embedded agent.
+import "./record.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";

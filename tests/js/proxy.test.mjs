@@ -1,5 +1,6 @@
 // The Worker as a proxy in real workerd, in front of the fault-injecting upstream on 127.0.0.1
 // (scripts/test.sh starts both). Each rule is a test that fails if the rule is removed.
+import { recordPage } from "./record.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -185,6 +186,7 @@ test("a page served by the proxy uses the SDK with endpoint /api/v1/a2a", async 
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
+    recordPage(page);
     await page.goto(`${PROXY_URL}/`);
     const result = await page.evaluate(async () => {
       const { default: init, MagisteriumClient } = await import("/pkg/index.js");

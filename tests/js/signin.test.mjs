@@ -1,5 +1,6 @@
 // Sign in with the stand-in's emulated authorization server through the Worker (BFF), in real
 // workerd and real Chromium: the session cookie is all the page holds.
+import { recordPage } from "./record.mjs";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launchChromium, root, startWrangler } from "./helpers.mjs";
@@ -18,6 +19,7 @@ before(async () => {
   ], "/auth/session");
   browser = await launchChromium();
   page = await browser.newPage();
+  recordPage(page);
   page.on("request", (r) => {
     if (r.url().includes("/auth/callback?")) callbackUrl = r.url();
   });
@@ -95,6 +97,7 @@ test("a replayed callback, a bad state and a forged cookie are refused", async (
   assert.equal(bad.status(), 400);
   const other = await launchChromium(); // a second browser profile, so the real session stays
   const forged = await other.newPage();
+  recordPage(forged);
   await other.addCookies([{ name: "mag_session", value: "forged-session-id-0123456789abcdef", url: BASE }]);
   await forged.goto(`${BASE}/`);
   const s = await forged.evaluate(async () => (await fetch("/auth/session")).json());

@@ -1,5 +1,6 @@
 // The npm package bundled by wrangler into a Worker through its `workerd` export condition (the
 // .wasm imported statically), run in workerd, calling the embedded agent's Worker.
+import "./record.mjs";
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { AGENT_URL, consumerDir, startWrangler, writeFile } from "./helpers.mjs";

@@ -538,7 +538,8 @@ fn days_between(from: CivilDate, to: CivilDate) -> i64 {
 }
 
 /// `1st`, `2nd`, `3rd`, `11th`…
-fn ordinal_number(n: u32) -> String {
+/// `1st`, `2nd`, `11th`, `22nd` …
+pub(crate) fn ordinal_number(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

@@ -184,23 +184,10 @@ pub fn lookup(skill: LookupSkill, query: LookupQuery<'_>) -> Option<LookupAnswer
 
 // ----- helpers shared by the tables -----
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 fn month_name(month: u8) -> Option<&'static str> {
-    MONTHS.get(usize::from(month).checked_sub(1)?).copied()
+    super::calendar::MONTH_NAMES
+        .get(usize::from(month).checked_sub(1)?)
+        .copied()
 }
 
 /// `(3, 19)` → `March 19`.
@@ -220,16 +207,9 @@ fn date_text(iso: &str) -> String {
     parsed.unwrap_or_else(|| iso.to_owned())
 }
 
-/// `267` → `267th`, `1` → `1st`, `112` → `112th`.
+/// `267th`: the ordinal suffix rule of the calendar, for a pope's number.
 fn ordinal_text(n: u16) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+    super::calendar::ordinal_number(u32::from(n))
 }
 
 /// `2150000` → `2,150,000`.

@@ -487,7 +487,10 @@ add("transport", "slow-within-budget", (res, ctx) => setTimeout(() => reply(200,
   { ok: true, minMs: 250 }, { ...PASS, minMs: 250 });
 
 // --- size: 50 MB (streamed and declared), a byte cap of the client, 10,000 citations ---
-add("size", "50mb-streamed", huge(50_000_000), { kind: "invalid_response", maxMs: 15000, maxWritten: 49_000_000 }, P502("Upstream answer too large"));
+// No maxWritten here: on loopback Chromium's network service keeps pulling the socket after the page
+// cancels the body, so what the server wrote does not measure what the SDK read (it flaked under load).
+// The SDK's stop is still bounded by maxMs, and the declared case below keeps its byte bound.
+add("size", "50mb-streamed", huge(50_000_000), { kind: "invalid_response", maxMs: 15000 }, P502("Upstream answer too large"));
 add("size", "50mb-declared", huge(50_000_000, { declared: true }), { kind: "invalid_response", maxMs: 3000, maxWritten: 20_000_000 }, P502("Upstream answer too large"));
 add("size", "600kb-over-client-cap", huge(600_000), { client: "cap", kind: "invalid_response" }, PASS);
 add("size", "under-client-cap", (res, ctx) => reply(200, (id) => okBody(id))(res, ctx), { client: "cap", ok: true }, PASS);

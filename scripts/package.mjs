@@ -1,7 +1,9 @@
 // Turns wasm-pack's pkg/ into the npm package: entries for browsers (init() first), workerd (the
 // .wasm imported statically, initialised synchronously) and Node (read from disk), `exports`
-// conditions, and a .d.ts with no `any` in it.
+// conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
+// bundler is what we measure; the documentation lives in the .d.ts).
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+import { transform } from "esbuild";
 
 const pkg = new URL("../pkg/", import.meta.url);
 const read = (f) => readFileSync(new URL(f, pkg), "utf8");
@@ -9,6 +11,15 @@ const write = (f, s) => writeFileSync(new URL(f, pkg), s);
 
 const snippetDir = readdirSync(new URL("snippets/", pkg))[0];
 const runtime = `./snippets/${snippetDir}/src/web/runtime.js`;
+
+// The generated glue and runtime.js, minified (names of classes and functions kept, so stack traces
+// and `constructor.name` still read `MagisteriumClient`, `MagisteriumError`).
+for (const file of ["magisterium_a2a.js", `${runtime.slice(2)}`]) {
+  const source = read(file);
+  const header = source.match(/^\/\* @ts-self-types=.*?\*\/\n/)?.[0] ?? "";
+  const { code } = await transform(source, { minify: true, keepNames: true, format: "esm", target: "es2022", legalComments: "none" });
+  write(file, header + code);
+}
 
 // The generated InitOutput lists raw wasm exports typed `any`; users only ever need `memory`.
 const dts = read("magisterium_a2a.d.ts").replace(

@@ -1,20 +1,20 @@
-//! `MagisteriumClient`: one method per skill, the protocol-level methods, and the retry loop that
-//! carries out the core's decisions (the layer only sleeps and resends).
+//! `MagisteriumClient`: one method per skill and the protocol-level methods. Each method checks
+//! its arguments and builds the request here, then hands the call to `runtime.js` (`call`), whose
+//! loop asks this layer (a [`Call`]) what to do with each outcome: the core decodes it and decides
+//! whether to retry and how long to wait; JavaScript only waits and resends.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Function, Promise, JSON};
+use js_sys::{Array, Function, Promise, JSON};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::{future_to_promise, JsFuture};
-use web_sys::AbortSignal;
 
 use super::convert;
 use super::error::{invalid_input, Failure};
 use super::options::{call_settings, client_settings, CallSettings, ClientSettings, Token};
 use super::runtime;
-use super::transport::{aborted_before_start, Attempt, HttpAnswer};
+use super::transport::{read_outcome, HttpAnswer};
 use super::types::*;
 use crate::protocol::card;
 use crate::protocol::pacing::Pacer;
@@ -51,27 +51,29 @@ impl std::fmt::Debug for MagisteriumClient {
     }
 }
 
-/// Reads one answer (parsed body, HTTP status, request id) into the method's result; one
-/// non-generic retry loop serves every method.
-type Decoder<'a> = dyn Fn(Option<JsValue>, u16, &RequestId) -> Result<JsValue, Error> + 'a;
-
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Failure> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| Failure::from(Error::invalid_input(e.to_string())))
+/// What a call reads its answers into.
+#[derive(Debug, Clone, Copy)]
+enum Reader {
+    /// A skill method's typed result.
+    Skill(Skill),
+    /// `send`: the Task.
+    Sent,
+    /// `getTask` / `cancelTask`: the Task in any state.
+    Task,
+    /// `agentCard`: the card, kept for its `max-age`.
+    Card,
 }
 
-/// Runs `work` as a Promise that rejects with a `MagisteriumError`.
-///
-/// Boxed so that `future_to_promise` is instantiated once for all methods (it is large).
-fn promise(work: impl std::future::Future<Output = Result<JsValue, Failure>> + 'static) -> Promise {
-    run(Box::pin(work))
+/// The request as JSON text, written by serde_json straight from the wire types (the same bytes
+/// the native tests compare with `tests/fixtures/requests`).
+pub(super) fn request_json<T: Serialize>(value: &T) -> Result<String, Failure> {
+    serde_json::to_string(value)
+        .map_err(|_| Error::new(ErrorKind::InvalidInput, "the request cannot be serialised").into())
 }
 
-fn run(
-    work: std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, Failure>>>>,
-) -> Promise {
-    future_to_promise(async move { work.await.map_err(Failure::into_js) })
+/// A Promise rejected with the `MagisteriumError` of `failure`.
+fn fail(failure: Failure) -> Promise {
+    Promise::reject(&failure.into_js())
 }
 
 fn reject(message: String) -> Promise {
@@ -120,9 +122,11 @@ pub(super) fn parts_for(skill_id: &str, input: &JsValue) -> Result<Option<Vec<Pa
     Ok(None)
 }
 
-/// The serialised request with the caller's own parts array in `params.message.parts` (checked
-/// by [`parts_for`]); the array is handed over as it is, not copied through Rust.
-pub(super) fn with_parts(request: JsValue, parts: Option<&JsValue>) -> JsValue {
+/// The request as a JavaScript object, with the caller's own parts array in
+/// `params.message.parts` (checked by [`parts_for`]); the array is handed over as it is, not
+/// copied through Rust.
+pub(super) fn request_object(json: &str, parts: Option<&JsValue>) -> JsValue {
+    let request = runtime::parse_json(&JsValue::from_str(json));
     if let Some(parts) = parts {
         let message = js_sys::Reflect::get(&request, &"params".into())
             .and_then(|p| js_sys::Reflect::get(&p, &"message".into()));
@@ -318,25 +322,36 @@ impl MagisteriumClient {
             Ok(call) => call,
             Err(e) => return reject(e),
         };
-        let inner = self.inner.clone();
-        promise(async move {
-            let ids = inner.message_ids(&call);
-            let own_parts = parts.is_none().then_some(&input);
-            let placeholder = vec![Part::text("-")];
-            let req = request::message_send(&skill_id, parts.unwrap_or(placeholder), ids)?;
-            let is_qa = skill_id == Skill::CatholicQa.id();
-            let body = with_parts(to_js(&req)?, own_parts);
-            inner
-                .rpc(
-                    body,
-                    &req.id,
-                    method::MESSAGE_SEND,
-                    is_qa,
-                    &call,
-                    &|body, status, id| decode_sent_task(body, status, Some(id)),
-                )
-                .await
-        })
+        let ids = self.inner.message_ids(&call);
+        let own_parts = parts.is_none().then_some(&input);
+        let placeholder = vec![Part::text("-")];
+        let prepared = request::message_send(&skill_id, parts.unwrap_or(placeholder), ids)
+            .map_err(Failure::from)
+            .and_then(|req| {
+                let json = request_json(&req)?;
+                let body: JsValue = match own_parts {
+                    None => JsValue::from_str(&json),
+                    Some(parts) => JSON::stringify(&request_object(&json, Some(parts)))
+                        .map_err(|e| {
+                            Failure::caused(
+                                ErrorKind::InvalidInput,
+                                "the request cannot be serialised",
+                                e,
+                            )
+                        })?
+                        .into(),
+                };
+                Ok((body, req.id))
+            });
+        match prepared {
+            Ok((body, id)) => {
+                let is_qa = skill_id == Skill::CatholicQa.id();
+                let reader = Reader::Sent;
+                self.inner
+                    .rpc(body, id, method::MESSAGE_SEND, is_qa, reader, &call)
+            }
+            Err(failure) => fail(failure),
+        }
     }
 
     /// Reads a stored task (`tasks/get`), in whatever state it is. Tasks are kept 24 hours.
@@ -368,8 +383,7 @@ impl MagisteriumClient {
             Ok(call) => call,
             Err(e) => return reject(e),
         };
-        let inner = self.inner.clone();
-        promise(async move { inner.agent_card(&call).await })
+        self.inner.agent_card(&call)
     }
 }
 
@@ -388,24 +402,20 @@ impl MagisteriumClient {
             Ok(call) => call,
             Err(e) => return reject(e),
         };
-        let inner = self.inner.clone();
-        promise(async move {
-            let req = request::skill_request(skill, &arg, inner.message_ids(&call))?;
-            let is_qa = skill == Skill::CatholicQa;
-            inner
-                .rpc(
-                    to_js(&req)?,
-                    &req.id,
-                    method::MESSAGE_SEND,
-                    is_qa,
-                    &call,
-                    &|body, status, id| {
-                        decode_skill_response(skill, body, status, Some(id))
-                            .map(convert::skill_answer)
-                    },
-                )
-                .await
-        })
+        let prepared = request::skill_request(skill, &arg, self.inner.message_ids(&call))
+            .map_err(Failure::from)
+            .and_then(|req| Ok((request_json(&req)?, req.id)));
+        match prepared {
+            Ok((body, id)) => self.inner.rpc(
+                JsValue::from_str(&body),
+                id,
+                method::MESSAGE_SEND,
+                skill == Skill::CatholicQa,
+                Reader::Skill(skill),
+                &call,
+            ),
+            Err(failure) => fail(failure),
+        }
     }
 
     fn task_call(&self, which: &'static str, id: JsValue, opts: Option<CallOptionsJs>) -> Promise {
@@ -416,25 +426,146 @@ impl MagisteriumClient {
             Ok(call) => call,
             Err(e) => return reject(e),
         };
-        let inner = self.inner.clone();
-        promise(async move {
-            let request_id = RequestId::String(runtime::uuid());
-            let req = if which == method::TASKS_GET {
-                request::tasks_get(&id, request_id)?
-            } else {
-                request::tasks_cancel(&id, request_id)?
-            };
-            inner
-                .rpc(
-                    to_js(&req)?,
-                    &req.id,
-                    which,
-                    false,
-                    &call,
-                    &|body, status, id| decode_task(body, status, Some(id)),
-                )
-                .await
+        let request_id = RequestId::String(runtime::uuid());
+        let req = if which == method::TASKS_GET {
+            request::tasks_get(&id, request_id)
+        } else {
+            request::tasks_cancel(&id, request_id)
+        };
+        let prepared = req
+            .map_err(Failure::from)
+            .and_then(|req| Ok((request_json(&req)?, req.id)));
+        match prepared {
+            Ok((body, id)) => self.inner.rpc(
+                JsValue::from_str(&body),
+                id,
+                which,
+                false,
+                Reader::Task,
+                &call,
+            ),
+            Err(failure) => fail(failure),
+        }
+    }
+}
+
+/// One call in flight: what `runtime.js`'s loop asks about at each step (see `call` there).
+struct Call {
+    inner: Rc<Inner>,
+    reader: Reader,
+    /// The JSON-RPC id the answer must carry (unused for the card).
+    id: RequestId,
+    /// The method name the retry policy decides by.
+    method: &'static str,
+    is_qa: bool,
+    timeout_ms: f64,
+    max_bytes: f64,
+    /// How many URLs the loop may try in turn (the card's fallback).
+    urls: usize,
+    url_index: usize,
+    retries: u32,
+    token_refreshed: bool,
+}
+
+/// Verdicts of a step, as `runtime.js` reads them.
+mod verdict {
+    pub const RESOLVE: u32 = 0;
+    pub const REJECT: u32 = 1;
+    pub const WAIT: u32 = 2;
+    pub const REFRESH_TOKEN: u32 = 3;
+    pub const NEXT_URL: u32 = 4;
+}
+
+impl Call {
+    /// Step 0: milliseconds to wait for a pacing slot; 0 takes the slot now.
+    fn pace(&self) -> f64 {
+        let mut pacer = self.inner.pacer.borrow_mut();
+        let Some(pacer) = pacer.as_mut() else {
+            return 0.0;
+        };
+        let now = runtime::now();
+        let wait = pacer.wait_ms(now, self.is_qa);
+        if wait <= 0.0 {
+            pacer.record(now, self.is_qa);
+            return 0.0;
+        }
+        wait
+    }
+
+    /// Step 1: the verdict on one attempt's outcome.
+    fn answer(&mut self, outcome: &JsValue) -> JsValue {
+        let failure = match read_outcome(outcome, self.timeout_ms, self.max_bytes) {
+            Ok(answer) => match self.read(answer) {
+                Ok(value) => return runtime::verdict(verdict::RESOLVE, &value),
+                Err(Step::NextUrl) => {
+                    self.url_index += 1;
+                    return runtime::verdict(verdict::NEXT_URL, &JsValue::UNDEFINED);
+                }
+                Err(Step::Failed(failure)) => failure,
+            },
+            Err(failure) => failure,
+        };
+        if failure.error.kind() == ErrorKind::Unauthorized
+            && matches!(self.inner.settings.token, Token::Provider(_))
+            && !self.token_refreshed
+        {
+            self.token_refreshed = true;
+            return runtime::verdict(verdict::REFRESH_TOKEN, &JsValue::UNDEFINED);
+        }
+        let policy = &self.inner.settings.retry;
+        match policy.next_delay_ms(self.method, self.retries, &failure.error, runtime::random()) {
+            Some(delay) => {
+                self.retries += 1;
+                runtime::verdict(verdict::WAIT, &JsValue::from_f64(delay as f64))
+            }
+            None => runtime::verdict(verdict::REJECT, &failure.into_js()),
+        }
+    }
+
+    /// The method's result from one HTTP answer.
+    fn read(&self, answer: HttpAnswer) -> Result<JsValue, Step> {
+        let id = &self.id;
+        let decoded = match self.reader {
+            Reader::Card => {
+                if answer.status == 404 && self.url_index + 1 < self.urls {
+                    return Err(Step::NextUrl);
+                }
+                return self.inner.keep_card(&answer).map_err(Step::failed);
+            }
+            Reader::Skill(skill) => {
+                decode_skill_response(skill, answer.body.clone(), answer.status, Some(id))
+                    .map(convert::skill_answer)
+            }
+            Reader::Sent => decode_sent_task(answer.body.clone(), answer.status, Some(id)),
+            Reader::Task => decode_task(answer.body.clone(), answer.status, Some(id)),
+        };
+        decoded.map_err(|error| {
+            let data = answer
+                .body
+                .as_ref()
+                .and_then(|b| b.field("error"))
+                .and_then(|e| e.field("data"))
+                .unwrap_or(JsValue::UNDEFINED);
+            Step::Failed(Failure {
+                error: error.with_retry_after_ms(answer.retry_after_ms),
+                data,
+                cause: JsValue::UNDEFINED,
+            })
         })
+    }
+}
+
+/// Why an answer is not the result.
+enum Step {
+    /// Try the next URL (the card's 0.3 path after a 404).
+    NextUrl,
+    /// A failure, retried or not as the policy says.
+    Failed(Failure),
+}
+
+impl Step {
+    fn failed(error: Error) -> Self {
+        Self::Failed(error.into())
     }
 }
 
@@ -460,213 +591,141 @@ impl Inner {
         })
     }
 
-    /// The bearer token for one request: the static one, or the provider's answer.
-    async fn token(&self) -> Result<Option<String>, Failure> {
-        let provider = match &self.settings.token {
-            Token::None => return Ok(None),
-            Token::Static(t) => return Ok(Some(t.clone())),
-            Token::Provider(f) => f,
+    /// The request headers as `[name, value, …]` (the token is added by `runtime.js`).
+    fn headers(&self, call: &CallSettings, json_body: bool) -> Array {
+        let headers = Array::new();
+        let push = |name: &str, value: &str| {
+            headers.push(&JsValue::from_str(name));
+            headers.push(&JsValue::from_str(value));
         };
-        let refused = |cause: JsValue| {
-            Failure::caused(ErrorKind::Unauthorized, "the token provider failed", cause)
-        };
-        let value = provider.call0(&JsValue::UNDEFINED).map_err(refused)?;
-        let value = JsFuture::from(Promise::resolve(&value))
-            .await
-            .map_err(refused)?;
-        match value.as_string() {
-            Some(t) if !t.trim().is_empty() => Ok(Some(t)),
-            _ => Err(Error::new(
-                ErrorKind::Unauthorized,
-                "the token provider returned no token",
-            )
-            .into()),
-        }
-    }
-
-    /// Waits for a pacing slot (when pacing is on) or for the caller's abort.
-    async fn pace(&self, is_qa: bool, signal: Option<&AbortSignal>) -> Result<(), Failure> {
-        loop {
-            let wait = {
-                let mut pacer = self.pacer.borrow_mut();
-                let Some(pacer) = pacer.as_mut() else {
-                    return Ok(());
-                };
-                let now = runtime::now();
-                let wait = pacer.wait_ms(now, is_qa);
-                if wait <= 0.0 {
-                    pacer.record(now, is_qa);
-                    return Ok(());
-                }
-                wait
-            };
-            JsFuture::from(runtime::sleep(wait, signal))
-                .await
-                .map_err(|_| aborted_before_start())?;
-        }
-    }
-
-    fn headers(
-        &self,
-        call: &CallSettings,
-        token: Option<String>,
-        json_body: bool,
-    ) -> Vec<(String, String)> {
-        let mut headers = Vec::with_capacity(4 + self.settings.headers.len() + call.headers.len());
         if json_body {
-            headers.push(("content-type".to_owned(), "application/json".to_owned()));
+            push("content-type", "application/json");
         }
-        headers.push(("accept".to_owned(), "application/json".to_owned()));
-        headers.extend(self.settings.headers.iter().cloned());
-        headers.extend(call.headers.iter().cloned());
-        if let Some(token) = token {
-            headers.retain(|(name, _)| !name.eq_ignore_ascii_case("authorization"));
-            headers.push(("authorization".to_owned(), format!("Bearer {token}")));
+        push("accept", "application/json");
+        for (name, value) in self.settings.headers.iter().chain(&call.headers) {
+            push(name, value);
         }
         headers
     }
 
-    /// Sends a JSON-RPC request with retries and decodes the answer with `decode`.
-    async fn rpc(
-        &self,
-        request: JsValue,
-        id: &RequestId,
+    /// Hands a call to `runtime.js`; `reader` and the rest are what its steps need.
+    #[allow(clippy::too_many_arguments)]
+    fn start(
+        self: &Rc<Self>,
+        urls: &[String],
+        http_method: &str,
+        body: &JsValue,
+        id: RequestId,
         method: &'static str,
         is_qa: bool,
+        reader: Reader,
         call: &CallSettings,
-        decode: &Decoder<'_>,
-    ) -> Result<JsValue, Failure> {
-        let body: JsValue = JSON::stringify(&request)
-            .map_err(|e| {
-                Failure::caused(
-                    ErrorKind::InvalidInput,
-                    "the request cannot be serialised",
-                    e,
-                )
-            })?
-            .into();
-        let url = self.settings.endpoint.clone();
-        let timeout_ms = call.timeout_ms.unwrap_or(self.settings.timeout_ms);
-        let fetch = self.fetch()?;
-        let mut retries = 0;
-        let mut token_refreshed = false;
-        loop {
-            if method == method::MESSAGE_SEND {
-                self.pace(is_qa, call.signal.as_ref()).await?;
-            }
-            let token = self.token().await?;
-            let headers = self.headers(call, token, true);
-            let attempt = Attempt {
-                fetch: &fetch,
-                url: &url,
-                method: "POST",
-                headers: &headers,
-                body: Some(&body),
-                timeout_ms,
-                signal: call.signal.as_ref(),
-                max_bytes: self.settings.max_response_bytes,
-            };
-            let outcome = attempt
-                .run()
-                .await
-                .and_then(|answer| decode_answer(answer, id, decode));
-            let failure = match outcome {
-                Ok(value) => return Ok(value),
-                Err(failure) => failure,
-            };
-            if failure.error.kind() == ErrorKind::Unauthorized
-                && matches!(self.settings.token, Token::Provider(_))
-                && !token_refreshed
-            {
-                token_refreshed = true;
-                continue;
-            }
-            self.back_off(method, &mut retries, failure, call).await?;
-        }
-    }
-
-    /// Waits before the next attempt as the core's retry policy says, or gives up with `failure`.
-    /// The wait ends early, as `aborted`, when the caller's signal fires.
-    async fn back_off(
-        &self,
-        method: &str,
-        retries: &mut u32,
-        failure: Failure,
-        call: &CallSettings,
-    ) -> Result<(), Failure> {
-        let policy = &self.settings.retry;
-        let Some(delay) = policy.next_delay_ms(method, *retries, &failure.error, runtime::random())
-        else {
-            return Err(failure);
+    ) -> Promise {
+        let fetch = match self.fetch() {
+            Ok(fetch) => fetch,
+            Err(failure) => return fail(failure),
         };
-        JsFuture::from(runtime::sleep(delay as f64, call.signal.as_ref()))
-            .await
-            .map_err(|_| aborted_before_start())?;
-        *retries += 1;
-        Ok(())
+        let timeout_ms = call.timeout_ms.unwrap_or(self.settings.timeout_ms);
+        let max_bytes = self.settings.max_response_bytes;
+        let mut state = Call {
+            inner: Rc::clone(self),
+            reader,
+            id,
+            method,
+            is_qa,
+            timeout_ms,
+            max_bytes,
+            urls: urls.len(),
+            url_index: 0,
+            retries: 0,
+            token_refreshed: false,
+        };
+        let step =
+            Closure::<dyn FnMut(u32, JsValue) -> JsValue>::new(move |op: u32, outcome: JsValue| {
+                if op == 0 {
+                    JsValue::from_f64(state.pace())
+                } else {
+                    state.answer(&outcome)
+                }
+            })
+            .into_js_value();
+        let token = match (&self.settings.token, reader) {
+            (_, Reader::Card) | (Token::None, _) => JsValue::UNDEFINED,
+            (Token::Static(t), _) => JsValue::from_str(t),
+            (Token::Provider(f), _) => f.into(),
+        };
+        let url_list: Array = urls.iter().map(|u| JsValue::from_str(u)).collect();
+        runtime::call(
+            &step,
+            &fetch,
+            &url_list,
+            http_method,
+            &self.headers(call, !body.is_undefined()),
+            &token,
+            body,
+            timeout_ms,
+            call.signal.as_ref(),
+            max_bytes,
+            method == method::MESSAGE_SEND && self.pacer.borrow().is_some(),
+        )
     }
 
-    async fn agent_card(&self, call: &CallSettings) -> Result<JsValue, Failure> {
+    /// A JSON-RPC call to the endpoint (`body` is the request's JSON text).
+    fn rpc(
+        self: &Rc<Self>,
+        body: JsValue,
+        id: RequestId,
+        method: &'static str,
+        is_qa: bool,
+        reader: Reader,
+        call: &CallSettings,
+    ) -> Promise {
+        let endpoint = [self.settings.endpoint.clone()];
+        self.start(&endpoint, "POST", &body, id, method, is_qa, reader, call)
+    }
+
+    fn agent_card(self: &Rc<Self>, call: &CallSettings) -> Promise {
         if let Some((card, expires)) = self.card.borrow().as_ref() {
             if runtime::now() < *expires {
-                return Ok(card.clone());
+                return Promise::resolve(card);
             }
         }
         let url = match &self.settings.card_url {
-            Some(url) => url.clone(),
+            Some(url) => Some(url.clone()),
             None => runtime::resolve_url(&self.settings.endpoint)
-                .and_then(|endpoint| card::default_card_url(&endpoint))
-                .ok_or_else(|| {
-                    Failure::from(Error::invalid_input(
-                        "endpoint is not a URL; set agentCardUrl",
-                    ))
-                })?,
+                .and_then(|endpoint| card::default_card_url(&endpoint)),
         };
-        let fetch = self.fetch()?;
-        let timeout_ms = call.timeout_ms.unwrap_or(self.settings.timeout_ms);
-        let headers = self.headers(call, None, false);
-        let mut retries = 0;
+        let Some(url) = url else {
+            return reject("endpoint is not a URL; set agentCardUrl".into());
+        };
         // Any card URL ending in `/.well-known/agent.json` also gets the 0.3 path after a 404.
-        let mut candidates = vec![url];
-        if let Some(fallback) = candidates.first().and_then(|u| card::fallback_card_url(u)) {
-            candidates.push(fallback);
+        let mut urls = vec![url];
+        if let Some(fallback) = urls.first().and_then(|u| card::fallback_card_url(u)) {
+            urls.push(fallback);
         }
-        let mut index = 0;
-        loop {
-            let Some(url) = candidates.get(index) else {
-                return Err(Error::from_http_status(404).into());
-            };
-            let attempt = Attempt {
-                fetch: &fetch,
-                url,
-                method: "GET",
-                headers: &headers,
-                body: None,
-                timeout_ms,
-                signal: call.signal.as_ref(),
-                max_bytes: self.settings.max_response_bytes,
-            };
-            let failure = match attempt.run().await {
-                Ok(answer) if answer.status == 404 && index + 1 < candidates.len() => {
-                    index += 1;
-                    continue;
-                }
-                Ok(answer) => match read_card(&answer) {
-                    Ok(card) => {
-                        let max_age = card::max_age_seconds(answer.cache_control.as_deref());
-                        if max_age > 0 {
-                            let expires = runtime::now() + (max_age as f64) * 1000.0;
-                            *self.card.borrow_mut() = Some((card.clone(), expires));
-                        }
-                        return Ok(card);
-                    }
-                    Err(e) => Failure::from(e),
-                },
-                Err(failure) => failure,
-            };
-            self.back_off("agent_card", &mut retries, failure, call)
-                .await?;
+        let id = RequestId::String(String::new());
+        let body = JsValue::UNDEFINED;
+        self.start(
+            &urls,
+            "GET",
+            &body,
+            id,
+            "agent_card",
+            false,
+            Reader::Card,
+            call,
+        )
+    }
+
+    /// The card of a successful answer, kept for its `max-age`.
+    fn keep_card(&self, answer: &HttpAnswer) -> Result<JsValue, Error> {
+        let card = read_card(answer)?;
+        let max_age = card::max_age_seconds(answer.cache_control.as_deref());
+        if max_age > 0 {
+            let expires = runtime::now() + (max_age as f64) * 1000.0;
+            *self.card.borrow_mut() = Some((card.clone(), expires));
         }
+        Ok(card)
     }
 }
 
@@ -681,19 +740,4 @@ fn read_card(answer: &HttpAnswer) -> Result<JsValue, Error> {
     })?;
     card::check_card(&card).map_err(|e| e.with_status(answer.status))?;
     Ok(card)
-}
-
-/// Decodes one answer, attaching `Retry-After` and `error.data` to a failure.
-fn decode_answer(answer: HttpAnswer, id: &RequestId, decode: &Decoder) -> Result<JsValue, Failure> {
-    let data = answer
-        .body
-        .as_ref()
-        .and_then(|b| b.field("error"))
-        .and_then(|e| e.field("data"))
-        .unwrap_or(JsValue::UNDEFINED);
-    decode(answer.body, answer.status, id).map_err(|error| Failure {
-        error: error.with_retry_after_ms(answer.retry_after_ms),
-        data,
-        cause: JsValue::UNDEFINED,
-    })
 }

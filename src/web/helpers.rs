@@ -66,10 +66,8 @@ pub fn build_request(
     let placeholder = vec![crate::protocol::wire::Part::text("-")];
     let req = request::message_send(skill_id, parts.unwrap_or(placeholder), ids)
         .map_err(|e| Failure::from(e).into_js())?;
-    let value =
-        serde::Serialize::serialize(&req, &serde_wasm_bindgen::Serializer::json_compatible())
-            .map_err(|e| invalid_input(e.to_string()))?;
-    Ok(super::client::with_parts(value, own_parts).into())
+    let json = super::client::request_json(&req).map_err(Failure::into_js)?;
+    Ok(super::client::request_object(&json, own_parts).into())
 }
 
 /// Decodes a response body of a `message/send` to `skillId` into the skill's typed result

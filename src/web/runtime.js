@@ -1,5 +1,7 @@
-// JavaScript half of the bindings: the error class, body reading with a byte cap, abortable sleep,
-// UUIDs and URL resolution. Everything here runs the same in pages, web workers, workerd and Node.
+// JavaScript half of the bindings: the error class, the call loop that carries out the wasm
+// client's decisions (pacing, token, attempt, retry waits), body reading with a byte cap, abortable
+// sleep, UUIDs and URL resolution. Everything here runs the same in pages, web workers, workerd
+// and Node.
 
 const BRAND = Symbol.for("magisterium-a2a.MagisteriumError");
 
@@ -29,6 +31,8 @@ export function isMagisteriumError(value) {
 export function makeError(message, kind, code, status, retryAfterMs, data, taskId, cause) {
   return new MagisteriumError(message, { kind, code, status, retryAfterMs, data, taskId, cause });
 }
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Reads a response body as UTF-8 text, stopping as soon as it passes `maxBytes`.
@@ -70,7 +74,7 @@ export async function readBody(response, maxBytes) {
     }
   }
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+    return { text: utf8.decode(bytes) };
   } catch {
     return { badUtf8: true };
   }
@@ -168,9 +172,10 @@ export function skillResult(strings, ends, text, data, artifacts) {
  * read with a byte cap and parsed. Never rejects; src/web/transport.rs classifies the outcome:
  *   { fail: "aborted" | "timeout" | "network" | "unavailable" | "noStatus" | "body", cause, status }
  *   { status, retryAfter, retryAfterMs, cacheControl, tooLarge | badUtf8 | body }
- * `headers` is [name, value, name, value, …]. Whatever is still running when it ends is aborted.
+ * `headers` is [name, value, name, value, …]; `auth`, when given, replaces any `authorization`
+ * among them with `Bearer <auth>`. Whatever is still running when it ends is aborted.
  */
-export async function attempt(fetchFn, url, method, headers, body, timeoutMs, signal, maxBytes) {
+async function attempt(fetchFn, url, method, headers, auth, body, timeoutMs, signal, maxBytes) {
   if (signal?.aborted) return { fail: "aborted" };
   let controller;
   try {
@@ -191,7 +196,10 @@ export async function attempt(fetchFn, url, method, headers, body, timeoutMs, si
   signal?.addEventListener("abort", onAbort);
   try {
     const init = { method, headers: {}, signal: controller.signal };
-    for (let i = 0; i + 1 < headers.length; i += 2) init.headers[headers[i]] = headers[i + 1];
+    for (let i = 0; i + 1 < headers.length; i += 2) {
+      if (auth === undefined || headers[i].toLowerCase() !== "authorization") init.headers[headers[i]] = headers[i + 1];
+    }
+    if (auth !== undefined) init.headers.authorization = `Bearer ${auth}`;
     if (body !== undefined) init.body = body;
     let response;
     try {
@@ -230,13 +238,59 @@ export async function attempt(fetchFn, url, method, headers, body, timeoutMs, si
   }
 }
 
-/** Resolves after `ms`, or rejects with the string "aborted" when `signal` fires first. */
-export function sleep(ms, signal) {
+/**
+ * One call, start to end. The wasm client decides, this loop carries it out: `step(0)` is the
+ * pacing wait in ms (0: go now); `step(1, outcome)` reads an attempt's outcome into a verdict
+ * `{ k, p }`: k 0 resolve with p, 1 reject with p, 2 wait p ms then retry, 3 retry at once with a
+ * fresh token, 4 retry at the next of `urls`. `token` is a string, a provider function or undefined.
+ */
+export async function call(step, fetchFn, urls, method, headers, token, body, timeoutMs, signal, maxBytes, paced) {
+  let index = 0;
+  for (;;) {
+    if (paced) for (let wait; (wait = step(0)) > 0; ) await sleep(wait, signal);
+    const auth = typeof token === "function" ? await provided(token) : token;
+    const verdict = step(1, await attempt(fetchFn, urls[index], method, headers, auth, body, timeoutMs, signal, maxBytes));
+    switch (verdict.k) {
+      case 0:
+        return verdict.p;
+      case 1:
+        throw verdict.p;
+      case 2:
+        await sleep(verdict.p, signal);
+        break;
+      case 4:
+        index++;
+    }
+  }
+}
+
+/** A verdict of `step` (see `call`). */
+export function verdict(k, p) {
+  return { k, p };
+}
+
+/** The token a provider function gives, or a MagisteriumError (kind "unauthorized"). */
+async function provided(provider) {
+  let token;
+  try {
+    token = await provider();
+  } catch (cause) {
+    throw new MagisteriumError("the token provider failed", { kind: "unauthorized", cause });
+  }
+  if (typeof token !== "string" || token.trim() === "") {
+    throw new MagisteriumError("the token provider returned no token", { kind: "unauthorized" });
+  }
+  return token;
+}
+
+/** Resolves after `ms`, or rejects with a MagisteriumError (kind "aborted") when `signal` fires first. */
+function sleep(ms, signal) {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject("aborted");
+    const aborted = () => new MagisteriumError("the call was aborted", { kind: "aborted" });
+    if (signal?.aborted) return reject(aborted());
     const onAbort = () => {
       clearTimeout(timer);
-      reject("aborted");
+      reject(aborted());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);

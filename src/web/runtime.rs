@@ -28,18 +28,25 @@ extern "C" {
     #[wasm_bindgen(js_name = parseJson)]
     pub fn parse_json(text: &JsValue) -> JsValue;
 
-    /// One HTTP attempt (fetch, time budget, signal, capped body, JSON); never rejects.
+    /// One call, start to end: pacing, token, attempts and retry waits, each decided by `step`
+    /// (see `runtime.js`). Resolves with the result, rejects with a `MagisteriumError`.
     #[allow(clippy::too_many_arguments)]
-    pub fn attempt(
+    pub fn call(
+        step: &JsValue,
         fetch: &Function,
-        url: &str,
+        urls: &Array,
         method: &str,
         headers: &Array,
+        token: &JsValue,
         body: &JsValue,
         timeout_ms: f64,
         signal: Option<&web_sys::AbortSignal>,
         max_bytes: f64,
+        paced: bool,
     ) -> Promise;
+
+    /// A verdict of `step`: `{ k, p }`.
+    pub fn verdict(k: u32, p: &JsValue) -> JsValue;
 
     /// The JSON type code of a value (see `runtime.js`).
     #[wasm_bindgen(js_name = jsonKind)]
@@ -83,9 +90,6 @@ extern "C" {
         data: Vec<JsValue>,
         artifacts: Option<JsValue>,
     ) -> JsValue;
-
-    /// Resolves after `ms`; rejects with "aborted" when the signal fires.
-    pub fn sleep(ms: f64, signal: Option<&web_sys::AbortSignal>) -> Promise;
 
     /// A random UUID v4.
     pub fn uuid() -> String;

@@ -9,10 +9,11 @@
 mod common;
 
 use common::fixture_json;
+use magisterium_a2a::protocol::outgoing::{OutgoingPart, SkillData};
 use magisterium_a2a::protocol::request::{
     message_send, skill_request, tasks_cancel, tasks_get, MessageIds, SkillArg, When,
 };
-use magisterium_a2a::protocol::wire::{Part, RequestId};
+use magisterium_a2a::protocol::wire::RequestId;
 use magisterium_a2a::protocol::{CivilDate, ErrorKind, Skill};
 use serde_json::json;
 
@@ -110,9 +111,10 @@ fn context_and_request_ids_are_sent_when_given() {
 
 #[test]
 fn any_skill_can_be_sent_with_raw_parts() {
-    let mut data = serde_json::Map::new();
-    data.insert("id".into(), json!("chicago"));
-    let req = message_send("future_skill", vec![Part::data(data)], ids()).unwrap();
+    let data = SkillData::Id {
+        id: "chicago".into(),
+    };
+    let req = message_send("future_skill", vec![OutgoingPart::data(data)], ids()).unwrap();
     let got = serde_json::to_value(&req).unwrap();
     assert_eq!(
         got["params"]["message"]["metadata"],
@@ -158,7 +160,7 @@ fn bad_input_is_refused_before_anything_is_built() {
     let e = skill_request(Skill::CatholicQa, &text("ok"), MessageIds::new("")).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidInput);
     assert_eq!(
-        message_send("", vec![Part::text("x")], ids())
+        message_send("", vec![OutgoingPart::text("x")], ids())
             .unwrap_err()
             .kind(),
         ErrorKind::InvalidInput
@@ -170,7 +172,7 @@ fn bad_input_is_refused_before_anything_is_built() {
         ErrorKind::InvalidInput
     );
     assert_eq!(
-        message_send("catholic_qa", vec![Part::text(" ")], ids())
+        message_send("catholic_qa", vec![OutgoingPart::text(" ")], ids())
             .unwrap_err()
             .kind(),
         ErrorKind::InvalidInput

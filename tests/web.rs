@@ -508,6 +508,75 @@ async fn request_shape_headers_and_token_provider() {
     assert_eq!(text(&body, "id"), "m-1");
 }
 
+/// `buildRequest` writes, byte for byte, the JSON of the core's request fixtures (which the native
+/// tests check the core's own serialisation against), for every skill method's encoding.
+#[wasm_bindgen_test]
+fn build_request_writes_the_request_fixtures() {
+    let fixtures = [
+        include_str!("fixtures/requests/catholic_qa.json"),
+        include_str!("fixtures/requests/document_search.json"),
+        include_str!("fixtures/requests/document_fetch.json"),
+        include_str!("fixtures/requests/liturgical_readings_date.json"),
+        include_str!("fixtures/requests/liturgical_readings_text.json"),
+        include_str!("fixtures/requests/saints_of_the_day_date.json"),
+        include_str!("fixtures/requests/saints_of_the_day_text.json"),
+        include_str!("fixtures/requests/saint_lookup.json"),
+        include_str!("fixtures/requests/person_lookup.json"),
+        include_str!("fixtures/requests/pope_lookup.json"),
+        include_str!("fixtures/requests/diocese_lookup.json"),
+        include_str!("fixtures/requests/diocese_statistics_lookup.json"),
+    ];
+    for fixture in fixtures {
+        let want = js_sys::JSON::parse(fixture).unwrap();
+        let message = get(&get(&want, "params"), "message");
+        let skill = text(&get(&message, "metadata"), "skillId");
+        let part = Array::from(&get(&message, "parts")).get(0);
+        let input = match text(&part, "kind").as_str() {
+            "text" => get(&part, "text"),
+            _ => {
+                let data = get(&part, "data");
+                let id = get(&data, "id");
+                if id.is_undefined() {
+                    get(&data, "date")
+                } else {
+                    id
+                }
+            }
+        };
+        let opts = obj(&[("messageId", get(&message, "messageId"))]);
+        let got: JsValue =
+            build_request(&skill, input.unchecked_into(), Some(opts.unchecked_into()))
+                .unwrap()
+                .into();
+        assert_eq!(
+            js_sys::JSON::stringify(&got).unwrap(),
+            js_sys::JSON::stringify(&want).unwrap(),
+            "{skill}"
+        );
+    }
+    // Numeric ids are integers; a fractional one is refused rather than sent.
+    let numbered: JsValue = build_request(
+        "catholic_qa",
+        JsValue::from("Why pray?").unchecked_into(),
+        Some(obj(&[("id", 42.into()), ("contextId", "ctx-9".into())]).unchecked_into()),
+    )
+    .unwrap()
+    .into();
+    assert_eq!(get(&numbered, "id").as_f64(), Some(42.0));
+    assert_eq!(
+        text(&get(&get(&numbered, "params"), "message"), "contextId"),
+        "ctx-9"
+    );
+    let e = build_request(
+        "catholic_qa",
+        JsValue::from("Why pray?").unchecked_into(),
+        Some(obj(&[("id", 1.5.into())]).unchecked_into()),
+    )
+    .map(JsValue::from)
+    .unwrap_err();
+    assert_eq!(text(&e, "kind"), "invalid_input");
+}
+
 #[wasm_bindgen_test]
 fn sans_io_helpers() {
     let req: JsValue = build_request(

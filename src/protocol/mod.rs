@@ -15,6 +15,7 @@ pub mod date;
 pub mod decode;
 pub mod error;
 pub mod json_view;
+pub mod outgoing;
 pub mod pacing;
 pub mod request;
 pub mod results;

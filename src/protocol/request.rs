@@ -3,15 +3,14 @@
 //! Every builder validates its input first and returns `invalid_input` without building anything
 //! for an empty question, an empty id or an impossible date.
 
-use serde_json::Value;
-
 use super::date::CivilDate;
 use super::error::Error;
-use super::skill::Skill;
-use super::wire::{
-    JsonObject, JsonRpcRequest, Message, MessageKind, MessageSendParams, Part, RequestId, Role,
-    TaskQueryParams, JSONRPC_VERSION,
+use super::outgoing::{
+    OutgoingMessage, OutgoingPart, OutgoingRequest, SendParams, SkillData, SkillMetadata,
+    TaskIdParams,
 };
+use super::skill::Skill;
+use super::wire::RequestId;
 
 /// The JSON-RPC method names the SDK sends.
 pub mod method {
@@ -55,9 +54,9 @@ pub enum When {
 }
 
 /// A `message/send` request.
-pub type SendRequest = JsonRpcRequest<MessageSendParams>;
+pub type SendRequest = OutgoingRequest<SendParams>;
 /// A `tasks/get` or `tasks/cancel` request.
-pub type TaskRequest = JsonRpcRequest<TaskQueryParams>;
+pub type TaskRequest = OutgoingRequest<TaskIdParams>;
 
 /// `message/send` to `skill_id` with these parts. The skill id is sent as given, so skills added to
 /// the service later work too.
@@ -66,7 +65,7 @@ pub type TaskRequest = JsonRpcRequest<TaskQueryParams>;
 /// `invalid_input` for an empty skill id or message id, no parts, or a blank text part.
 pub fn message_send(
     skill_id: &str,
-    parts: Vec<Part>,
+    parts: Vec<OutgoingPart>,
     ids: MessageIds,
 ) -> Result<SendRequest, Error> {
     if skill_id.trim().is_empty() {
@@ -93,57 +92,55 @@ pub fn message_send(
             "contextId must not be empty when given",
         ));
     }
-    let mut metadata = JsonObject::new();
-    metadata.insert("skillId".into(), Value::String(skill_id.to_owned()));
     let id = ids
         .request_id
         .unwrap_or_else(|| RequestId::String(ids.message_id.clone()));
-    Ok(JsonRpcRequest {
-        jsonrpc: JSONRPC_VERSION.to_owned(),
-        id,
-        method: method::MESSAGE_SEND.to_owned(),
-        params: MessageSendParams {
-            message: Message {
-                role: Role::User,
-                parts,
-                message_id: ids.message_id,
-                kind: MessageKind::Message,
-                task_id: None,
-                context_id: ids.context_id,
-                reference_task_ids: None,
-                metadata: Some(metadata),
-            },
-            configuration: None,
-            metadata: None,
+    let message = OutgoingMessage {
+        role: "user",
+        parts,
+        message_id: ids.message_id,
+        kind: "message",
+        context_id: ids.context_id,
+        metadata: SkillMetadata {
+            skill_id: skill_id.to_owned(),
         },
-    })
+    };
+    Ok(OutgoingRequest::new(
+        id,
+        method::MESSAGE_SEND,
+        SendParams { message },
+    ))
 }
 
 /// The parts a skill method sends for its argument (see the table of `sdk-api.md`).
 ///
 /// # Errors
 /// `invalid_input` for a blank argument or an impossible date.
-pub fn skill_parts(skill: Skill, input: &SkillArg) -> Result<Vec<Part>, Error> {
+pub fn skill_parts(skill: Skill, input: &SkillArg) -> Result<Vec<OutgoingPart>, Error> {
     match (skill, input) {
         (Skill::DocumentFetch, SkillArg::Text(id)) => {
             let id = non_blank(id, "document id")?;
-            Ok(vec![data_part("id", id)])
+            Ok(vec![data_part(SkillData::Id { id: id.to_owned() })])
         }
         (Skill::LiturgicalReadings, SkillArg::When(when)) => match when {
-            When::Date(date) => Ok(vec![Part::text(date.to_string())]),
+            When::Date(date) => Ok(vec![OutgoingPart::text(date.to_string())]),
             When::Text(text) => {
                 let text = date_text(text)?;
-                Ok(vec![Part::text(text)])
+                Ok(vec![OutgoingPart::text(text)])
             }
         },
         (Skill::SaintsOfTheDay, SkillArg::When(when)) => match when {
-            When::Date(date) => Ok(vec![data_part("date", &date.to_string())]),
+            When::Date(date) => Ok(vec![data_part(SkillData::Date {
+                date: date.to_string(),
+            })]),
             When::Text(text) => {
                 let text = date_text(text)?;
                 if CivilDate::looks_iso(text) {
-                    Ok(vec![data_part("date", text)])
+                    Ok(vec![data_part(SkillData::Date {
+                        date: text.to_owned(),
+                    })])
                 } else {
-                    Ok(vec![Part::text(text)])
+                    Ok(vec![OutgoingPart::text(text)])
                 }
             }
         },
@@ -153,10 +150,12 @@ pub fn skill_parts(skill: Skill, input: &SkillArg) -> Result<Vec<Part>, Error> {
                 Skill::DocumentSearch => "search query",
                 _ => "query",
             };
-            Ok(vec![Part::text(non_blank(text, what)?)])
+            Ok(vec![OutgoingPart::text(non_blank(text, what)?)])
         }
-        (_, SkillArg::When(When::Text(text))) => Ok(vec![Part::text(non_blank(text, "query")?)]),
-        (_, SkillArg::When(When::Date(date))) => Ok(vec![Part::text(date.to_string())]),
+        (_, SkillArg::When(When::Text(text))) => {
+            Ok(vec![OutgoingPart::text(non_blank(text, "query")?)])
+        }
+        (_, SkillArg::When(When::Date(date))) => Ok(vec![OutgoingPart::text(date.to_string())]),
     }
 }
 
@@ -198,18 +197,17 @@ pub fn tasks_cancel(task_id: &str, request_id: RequestId) -> Result<TaskRequest,
     task_request(method::TASKS_CANCEL, task_id, request_id)
 }
 
-fn task_request(method: &str, task_id: &str, request_id: RequestId) -> Result<TaskRequest, Error> {
+fn task_request(
+    method: &'static str,
+    task_id: &str,
+    request_id: RequestId,
+) -> Result<TaskRequest, Error> {
     let id = non_blank(task_id, "task id")?;
-    Ok(JsonRpcRequest {
-        jsonrpc: JSONRPC_VERSION.to_owned(),
-        id: request_id,
-        method: method.to_owned(),
-        params: TaskQueryParams {
-            id: id.to_owned(),
-            history_length: None,
-            metadata: None,
-        },
-    })
+    Ok(OutgoingRequest::new(
+        request_id,
+        method,
+        TaskIdParams { id: id.to_owned() },
+    ))
 }
 
 fn non_blank<'a>(text: &'a str, what: &str) -> Result<&'a str, Error> {
@@ -231,10 +229,8 @@ fn date_text(text: &str) -> Result<&str, Error> {
     Ok(text)
 }
 
-fn data_part(key: &str, value: &str) -> Part {
-    let mut data = JsonObject::new();
-    data.insert(key.to_owned(), Value::String(value.to_owned()));
-    Part::data(data)
+fn data_part(data: SkillData) -> OutgoingPart {
+    OutgoingPart::data(data)
 }
 
 /// Checks that a caller-supplied list of parts (read through [`JsonView`](super::JsonView)) is a

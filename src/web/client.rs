@@ -6,21 +6,22 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Function, Promise, JSON};
-use serde::Serialize;
+use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::*;
 
 use super::convert;
 use super::error::{invalid_input, Failure};
 use super::options::{call_settings, client_settings, CallSettings, ClientSettings, Token};
+use super::request_object::{json_text, send_request, task_request};
 use super::runtime;
 use super::transport::{read_outcome, HttpAnswer};
 use super::types::*;
 use crate::protocol::card;
+use crate::protocol::outgoing::OutgoingPart;
 use crate::protocol::pacing::Pacer;
 use crate::protocol::request::{self, method, MessageIds, SkillArg};
 use crate::protocol::results::{decode_sent_task, decode_skill_response, decode_task};
-use crate::protocol::wire::{Part, RequestId};
+use crate::protocol::wire::RequestId;
 use crate::protocol::{Error, ErrorKind, JsonView, Skill};
 
 /// A client of Magisterium AI's A2A agent (or of the Worker proxy in front of it).
@@ -64,13 +65,6 @@ enum Reader {
     Card,
 }
 
-/// The request as JSON text, written by serde_json straight from the wire types (the same bytes
-/// the native tests compare with `tests/fixtures/requests`).
-pub(super) fn request_json<T: Serialize>(value: &T) -> Result<String, Failure> {
-    serde_json::to_string(value)
-        .map_err(|_| Error::new(ErrorKind::InvalidInput, "the request cannot be serialised").into())
-}
-
 /// A Promise rejected with the `MagisteriumError` of `failure`.
 fn fail(failure: Failure) -> Promise {
     Promise::reject(&failure.into_js())
@@ -105,7 +99,10 @@ fn date_arg(value: &JsValue) -> Result<request::When, String> {
 
 /// `string | Part[]` of `send` and `buildRequest`: the parts a string becomes, or `None` for a
 /// checked array of parts that the caller sends as it is (see [`with_parts`]).
-pub(super) fn parts_for(skill_id: &str, input: &JsValue) -> Result<Option<Vec<Part>>, String> {
+pub(super) fn parts_for(
+    skill_id: &str,
+    input: &JsValue,
+) -> Result<Option<Vec<OutgoingPart>>, String> {
     if let Some(text) = input.as_string() {
         let (skill, arg) = match Skill::from_id(skill_id) {
             Some(skill @ (Skill::LiturgicalReadings | Skill::SaintsOfTheDay)) => {
@@ -120,21 +117,6 @@ pub(super) fn parts_for(skill_id: &str, input: &JsValue) -> Result<Option<Vec<Pa
     }
     request::validate_parts(input).map_err(|e| e.message().to_owned())?;
     Ok(None)
-}
-
-/// The request as a JavaScript object, with the caller's own parts array in
-/// `params.message.parts` (checked by [`parts_for`]); the array is handed over as it is, not
-/// copied through Rust.
-pub(super) fn request_object(json: &str, parts: Option<&JsValue>) -> JsValue {
-    let request = runtime::parse_json(&JsValue::from_str(json));
-    if let Some(parts) = parts {
-        let message = js_sys::Reflect::get(&request, &"params".into())
-            .and_then(|p| js_sys::Reflect::get(&p, &"message".into()));
-        if let Ok(message) = message {
-            let _ = js_sys::Reflect::set(&message, &"parts".into(), parts);
-        }
-    }
-    request
 }
 
 #[wasm_bindgen]
@@ -324,25 +306,10 @@ impl MagisteriumClient {
         };
         let ids = self.inner.message_ids(&call);
         let own_parts = parts.is_none().then_some(&input);
-        let placeholder = vec![Part::text("-")];
+        let placeholder = vec![OutgoingPart::text("-")];
         let prepared = request::message_send(&skill_id, parts.unwrap_or(placeholder), ids)
             .map_err(Failure::from)
-            .and_then(|req| {
-                let json = request_json(&req)?;
-                let body: JsValue = match own_parts {
-                    None => JsValue::from_str(&json),
-                    Some(parts) => JSON::stringify(&request_object(&json, Some(parts)))
-                        .map_err(|e| {
-                            Failure::caused(
-                                ErrorKind::InvalidInput,
-                                "the request cannot be serialised",
-                                e,
-                            )
-                        })?
-                        .into(),
-                };
-                Ok((body, req.id))
-            });
+            .and_then(|req| Ok((json_text(&send_request(&req, own_parts))?, req.id)));
         match prepared {
             Ok((body, id)) => {
                 let is_qa = skill_id == Skill::CatholicQa.id();
@@ -404,10 +371,10 @@ impl MagisteriumClient {
         };
         let prepared = request::skill_request(skill, &arg, self.inner.message_ids(&call))
             .map_err(Failure::from)
-            .and_then(|req| Ok((request_json(&req)?, req.id)));
+            .and_then(|req| Ok((json_text(&send_request(&req, None))?, req.id)));
         match prepared {
             Ok((body, id)) => self.inner.rpc(
-                JsValue::from_str(&body),
+                body,
                 id,
                 method::MESSAGE_SEND,
                 skill == Skill::CatholicQa,
@@ -434,16 +401,9 @@ impl MagisteriumClient {
         };
         let prepared = req
             .map_err(Failure::from)
-            .and_then(|req| Ok((request_json(&req)?, req.id)));
+            .and_then(|req| Ok((json_text(&task_request(&req))?, req.id)));
         match prepared {
-            Ok((body, id)) => self.inner.rpc(
-                JsValue::from_str(&body),
-                id,
-                which,
-                false,
-                Reader::Task,
-                &call,
-            ),
+            Ok((body, id)) => self.inner.rpc(body, id, which, false, Reader::Task, &call),
             Err(failure) => fail(failure),
         }
     }

@@ -11,11 +11,11 @@ use crate::protocol::results::{
     Document, QaAnswer, SearchResults, SkillAnswer, SkillResult, TextResult,
 };
 
-/// Short strings packed into one, with the UTF-16 offset of each end.
+/// Short strings packed into one, with the UTF-16 offset of each end (`runtime.js` cuts them).
 #[derive(Default)]
-struct Packed {
-    strings: String,
-    ends: Vec<u32>,
+pub(super) struct Packed {
+    pub(super) strings: String,
+    pub(super) ends: Vec<u32>,
     utf16: u32,
 }
 
@@ -28,7 +28,7 @@ impl Packed {
         p
     }
 
-    fn push(&mut self, s: &str) {
+    pub(super) fn push(&mut self, s: &str) {
         self.strings.push_str(s);
         let units = if s.is_ascii() {
             s.len()

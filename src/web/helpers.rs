@@ -46,13 +46,16 @@ pub fn build_request(
         ids.request_id = if let Some(s) = id.as_string() {
             Some(RequestId::String(s))
         } else if let Some(n) = id.as_f64() {
-            let n = serde_json::Number::from_f64(n)
-                .ok_or_else(|| invalid_input("opts.id must be finite"))?;
-            Some(RequestId::Number(n))
+            // JSON-RPC ids should not be fractional; ids beyond 2^53 would not survive JSON.parse.
+            let safe = n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0;
+            if !safe {
+                return Err(invalid_input("opts.id must be a string or a safe integer"));
+            }
+            Some(RequestId::Number((n as i64).into()))
         } else if id.is_undefined() {
             None
         } else {
-            return Err(invalid_input("opts.id must be a string or a number"));
+            return Err(invalid_input("opts.id must be a string or a safe integer"));
         };
     } else if !opts.is_undefined() && !opts.is_null() {
         return Err(invalid_input("opts must be an object"));
@@ -63,11 +66,10 @@ pub fn build_request(
     let input: JsValue = input.into();
     let parts = super::client::parts_for(skill_id, &input).map_err(invalid_input)?;
     let own_parts = parts.is_none().then_some(&input);
-    let placeholder = vec![crate::protocol::wire::Part::text("-")];
+    let placeholder = vec![crate::protocol::outgoing::OutgoingPart::text("-")];
     let req = request::message_send(skill_id, parts.unwrap_or(placeholder), ids)
         .map_err(|e| Failure::from(e).into_js())?;
-    let json = super::client::request_json(&req).map_err(Failure::into_js)?;
-    Ok(super::client::request_object(&json, own_parts).into())
+    Ok(super::request_object::send_request(&req, own_parts).into())
 }
 
 /// Decodes a response body of a `message/send` to `skillId` into the skill's typed result

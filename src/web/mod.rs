@@ -7,6 +7,7 @@ pub mod error;
 pub mod helpers;
 mod js_view;
 mod options;
+mod request_object;
 mod runtime;
 mod transport;
 pub mod types;

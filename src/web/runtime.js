@@ -129,6 +129,27 @@ export function split(strings, ends) {
   return out;
 }
 
+// Requests, built in one call each (src/web/request_object.rs), in the field order of the
+// core's own serialisation (tests/fixtures/requests).
+
+/** message/send: s = [messageId, skillId, contextId, then kind ("text" | "id" | "date"), value per part]. */
+export function sendRequest(id, strings, ends, hasContext, ownParts) {
+  const s = split(strings, ends);
+  const parts = [];
+  for (let i = 3; i + 1 < s.length; i += 2) {
+    parts.push(s[i] === "text" ? { kind: "text", text: s[i + 1] } : { kind: "data", data: { [s[i]]: s[i + 1] } });
+  }
+  const message = { role: "user", parts: ownParts ?? parts, messageId: s[0], kind: "message" };
+  if (hasContext) message.contextId = s[2];
+  message.metadata = { skillId: s[1] };
+  return { jsonrpc: "2.0", id, method: "message/send", params: { message } };
+}
+
+/** tasks/get or tasks/cancel. */
+export function taskRequest(id, method, taskId) {
+  return { jsonrpc: "2.0", id, method, params: { id: taskId } };
+}
+
 // Typed results, built in one call each (src/web/convert.rs). `s` holds the short strings in order.
 
 const task = (s, i) => ({ id: s[i], contextId: s[i + 1], state: s[i + 2] });

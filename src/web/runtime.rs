@@ -48,6 +48,22 @@ extern "C" {
     /// A verdict of `step`: `{ k, p }`.
     pub fn verdict(k: u32, p: &JsValue) -> JsValue;
 
+    /// The `message/send` request object: `strings` = message id, skill id, context id, then a
+    /// kind (`text`, `id`, `date`) and a value per part; `parts`, when not undefined, replaces the
+    /// parts.
+    #[wasm_bindgen(js_name = sendRequest)]
+    pub fn send_request(
+        id: &JsValue,
+        strings: &str,
+        ends: &[u32],
+        has_context: bool,
+        parts: &JsValue,
+    ) -> JsValue;
+
+    /// The `tasks/get` or `tasks/cancel` request object.
+    #[wasm_bindgen(js_name = taskRequest)]
+    pub fn task_request(id: &JsValue, method: &str, task_id: &str) -> JsValue;
+
     /// The JSON type code of a value (see `runtime.js`).
     #[wasm_bindgen(js_name = jsonKind)]
     pub fn json_kind(value: &JsValue) -> u32;

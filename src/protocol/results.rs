@@ -384,15 +384,27 @@ fn read_parts<V: JsonView>(artifact: &V, index: usize) -> Result<ArtifactParts<V
 }
 
 /// Citation fields and the JSON types the contract gives them (`null` allowed where marked).
-const CITATION_FIELDS: [(&str, JsonKind, bool); 8] = [
-    ("cited_text", JsonKind::String, false),
-    ("cited_text_heading", JsonKind::String, true),
-    ("document_title", JsonKind::String, true),
-    ("document_index", JsonKind::Number, false),
-    ("document_author", JsonKind::String, true),
-    ("document_year", JsonKind::String, true),
-    ("document_reference", JsonKind::String, true),
-    ("source_url", JsonKind::String, false),
+/// The documented members of a citation, their kind and whether `null` is allowed.
+const CITATION_FIELDS: [(JsonKind, bool); 8] = [
+    (JsonKind::String, false),
+    (JsonKind::String, true),
+    (JsonKind::String, true),
+    (JsonKind::Number, false),
+    (JsonKind::String, true),
+    (JsonKind::String, true),
+    (JsonKind::String, true),
+    (JsonKind::String, false),
+];
+/// Their names, in the same order (a `static`: views may cache per list).
+static CITATION_KEYS: [&str; 8] = [
+    "cited_text",
+    "cited_text_heading",
+    "document_title",
+    "document_index",
+    "document_author",
+    "document_year",
+    "document_reference",
+    "source_url",
 ];
 
 /// Reads every item of the array `list` (at path `at`) with `read`, after checking the item is a
@@ -420,9 +432,9 @@ fn read_items<V: JsonView, T>(
 
 fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
     read_items(list, at, JsonKind::Object, |c, c_at| {
-        for (key, want, nullable) in CITATION_FIELDS {
-            let Some(v) = c.field(key) else { continue };
-            let found = v.kind();
+        let kinds = c.member_kinds(&CITATION_KEYS);
+        for (i, (key, (want, nullable))) in CITATION_KEYS.iter().zip(CITATION_FIELDS).enumerate() {
+            let Some(found) = kinds.get(i) else { continue };
             if !(found == want || (nullable && found == JsonKind::Null)) {
                 let expected = if nullable {
                     format!("{} or null", want.name())
@@ -431,8 +443,8 @@ fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error>
                 };
                 return Err(wrong_type(&c_at.key(key), &expected, found));
             }
-            if key == "document_index" {
-                let n = v.number().unwrap_or(f64::NAN);
+            if *key == "document_index" {
+                let n = c.field(key).and_then(|v| v.number()).unwrap_or(f64::NAN);
                 if !(n.fract() == 0.0 && n >= 0.0) {
                     return Err(Error::invalid_response(format!(
                         "{}: expected a non-negative integer",

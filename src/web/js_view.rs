@@ -8,11 +8,33 @@ use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::runtime;
-use crate::protocol::{JsonKind, JsonView};
+use crate::protocol::{JsonKind, JsonView, MemberKinds};
 
 thread_local! {
     /// Member names already turned into JavaScript strings (the decoders use a few dozen).
     static KEYS: RefCell<Vec<(Box<str>, JsValue)>> = const { RefCell::new(Vec::new()) };
+    /// Lists of member names (static slices, by address) already turned into JavaScript arrays.
+    static KEY_LISTS: RefCell<Vec<(usize, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The JavaScript array of a static list of member names, made once and kept.
+fn key_list(names: &'static [&'static str]) -> JsValue {
+    let address = names.as_ptr() as usize;
+    KEY_LISTS.with(|lists| {
+        let mut lists = lists.borrow_mut();
+        if let Some((_, v)) = lists.iter().find(|(a, _)| *a == address) {
+            return v.clone();
+        }
+        let v: JsValue = names
+            .iter()
+            .map(|n| JsValue::from_str(n))
+            .collect::<js_sys::Array>()
+            .into();
+        if lists.len() < 16 {
+            lists.push((address, v.clone()));
+        }
+        v
+    })
 }
 
 /// The JavaScript string for a member name, made once and kept.
@@ -67,5 +89,10 @@ impl JsonView for JsValue {
 
     fn boolean(&self) -> Option<bool> {
         self.as_bool()
+    }
+
+    fn member_kinds(&self, keys: &'static [&'static str]) -> MemberKinds {
+        let keys = keys.get(..MemberKinds::MAX_KEYS).unwrap_or(keys);
+        MemberKinds(runtime::member_kinds(self, &key_list(keys)))
     }
 }

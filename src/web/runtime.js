@@ -113,6 +113,18 @@ export function member(v, key) {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? v[key] : undefined;
 }
 
+/** Kinds of the members `keys` (at most 10) of a non-array object, 3 bits each: 0 for an absent
+ *  member, else jsonKind + 1 (src/protocol/json_view.rs, MemberKinds). */
+export function memberKinds(v, keys) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return 0;
+  let out = 0;
+  for (let i = 0; i < keys.length && i < 10; i++) {
+    const m = v[keys[i]];
+    if (m !== undefined) out |= (jsonKind(m) + 1) << (3 * i);
+  }
+  return out >>> 0;
+}
+
 /** Length of an array; -1 for anything else. */
 export function arrayLength(v) {
   return Array.isArray(v) ? v.length : -1;

@@ -71,6 +71,10 @@ extern "C" {
     /// Member `key` of a non-array object, else `undefined`.
     pub fn member(value: &JsValue, key: &JsValue) -> JsValue;
 
+    /// The kinds of several members of a non-array object, 3 bits each (see `MemberKinds`).
+    #[wasm_bindgen(js_name = memberKinds)]
+    pub fn member_kinds(value: &JsValue, keys: &JsValue) -> u32;
+
     /// Length of an array, -1 for anything else.
     #[wasm_bindgen(js_name = arrayLength)]
     pub fn array_length(value: &JsValue) -> i32;

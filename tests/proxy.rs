@@ -12,7 +12,7 @@ use magisterium_a2a::worker::app::{App, Route};
 use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};
 use magisterium_a2a::worker::ids::SeededRandom;
 use magisterium_a2a::worker::proxy::{document_cache_key, ForwardPlan, UpstreamOutcome};
-use magisterium_a2a::worker::settings::Settings;
+use magisterium_a2a::worker::settings::{LogRequests, Settings};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -536,4 +536,91 @@ fn the_card_points_at_the_proxy_and_a_missing_token_means_the_stand_in() {
         panic!()
     };
     assert_eq!(r.header("x-magisterium-agent"), Some("embedded-stand-in"));
+}
+
+#[test]
+fn log_requests_setting_defaults_to_errors() {
+    assert_eq!(settings(&[]).log_requests, LogRequests::Errors);
+    for (value, expected) in [
+        ("all", LogRequests::All),
+        (" ALL ", LogRequests::All),
+        ("errors", LogRequests::Errors),
+        ("off", LogRequests::Off),
+        ("Off", LogRequests::Off),
+        // A typo never silences the errors.
+        ("none", LogRequests::Errors),
+        ("", LogRequests::Errors),
+    ] {
+        assert_eq!(
+            settings(&[("LOG_REQUESTS", value)]).log_requests,
+            expected,
+            "{value:?}"
+        );
+    }
+    // errors: refusals, upstream failures, JSON-RPC errors in any status; never a plain success.
+    let errors = LogRequests::Errors;
+    assert!(!errors.wants(200, false));
+    assert!(!errors.wants(204, false));
+    for status in [400, 401, 403, 405, 413, 429, 500, 502, 504] {
+        assert!(errors.wants(status, false), "{status}");
+    }
+    assert!(errors.wants(200, true), "a JSON-RPC error in an HTTP 200");
+    assert!(LogRequests::All.wants(200, false));
+    assert!(!LogRequests::Off.wants(502, true));
+}
+
+#[test]
+fn finish_hands_the_checked_upstream_body_back_untouched_and_names_json_rpc_errors() {
+    let s = settings(&[]);
+    let mut app = App::new();
+    let plan = planned(
+        &mut app,
+        &s,
+        &post(
+            &send_body("document_search", json!([{"kind": "text", "text": "q"}])),
+            &[],
+        ),
+    );
+    let answer = |status: u16, body: &str| UpstreamOutcome::Answer {
+        status,
+        headers: vec![("retry-after".into(), "5".into())],
+        body: body.as_bytes().to_vec(),
+    };
+    // A JSON-RPC answer (non-ASCII text included) is the body, byte for byte, not a copy.
+    let ok =
+        r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","text":"Caritas in veritate — ü"}}"#;
+    let f = app.finish_answer(&plan, answer(200, ok), &s, Some("https://app.example"));
+    assert_eq!(f.upstream_body.as_deref(), Some(ok.as_bytes()));
+    assert_eq!(f.response.body, "", "no second copy of the body");
+    assert_eq!(f.rpc_error, None);
+    assert_eq!(f.response.header("x-magisterium-agent"), Some("proxy"));
+    assert_eq!(
+        f.response.header("access-control-allow-origin"),
+        Some("https://app.example")
+    );
+    let (r, _) = f.into_parts();
+    assert_eq!(r.body, ok);
+    // The upstream's JSON-RPC error is named for the log, whatever the HTTP status.
+    let error = r#"{"jsonrpc":"2.0","id":9,"error":{"code":-32004,"message":"Unauthorized"}}"#;
+    let f = app.finish_answer(&plan, answer(200, error), &s, None);
+    assert_eq!(
+        (f.rpc_error, f.upstream_body.is_some()),
+        (Some(-32004), true)
+    );
+    let odd = r#"{"jsonrpc":"2.0","id":9,"error":{"code":"x","message":"?"}}"#;
+    assert_eq!(
+        app.finish_answer(&plan, answer(500, odd), &s, None)
+            .rpc_error,
+        Some(0)
+    );
+    // The proxy's own answers carry their body and code; nothing of the upstream's is passed.
+    let f = app.finish_answer(&plan, answer(502, "<html>bad gateway</html>"), &s, None);
+    assert!(f.upstream_body.is_none());
+    assert_eq!((f.response.status, f.rpc_error), (502, Some(-32603)));
+    assert!(!f.response.body.contains("<html>"));
+    let f = app.finish_answer(&plan, UpstreamOutcome::Timeout, &s, None);
+    assert_eq!((f.response.status, f.rpc_error), (504, Some(-32603)));
+    let f = app.finish_answer(&plan, answer(429, "busy"), &s, None);
+    assert_eq!((f.response.status, f.rpc_error), (429, Some(-32029)));
+    assert!(f.upstream_body.is_none());
 }

@@ -6,7 +6,7 @@ use super::agent::{path, Agent};
 use super::http::{WorkerRequest, WorkerResponse};
 use super::ids::Random;
 use super::limiter::{Limiter, Pool, Refusal};
-use super::proxy::{self, ForwardPlan, Inspection, UpstreamOutcome};
+use super::proxy::{self, Finished, ForwardPlan, Inspection, UpstreamOutcome};
 use super::settings::{Settings, Upstream};
 
 /// The response header naming who answered, so nobody mistakes the stand-in for Magisterium.
@@ -148,15 +148,35 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> (WorkerResponse, Option<String>) {
-        let (response, cached) = proxy::finish(plan, outcome);
-        (
-            decorate(
+        self.finish_answer(plan, outcome, settings, origin)
+            .into_parts()
+    }
+
+    /// [`App::finish`], with the upstream's body left out of the response when it is the body
+    /// (the entry already holds those bytes).
+    pub fn finish_answer(
+        &self,
+        plan: &ForwardPlan,
+        outcome: UpstreamOutcome,
+        settings: &Settings,
+        origin: Option<&str>,
+    ) -> Finished {
+        let Finished {
+            response,
+            upstream_body,
+            cache,
+            rpc_error,
+        } = proxy::finish_answer(plan, outcome);
+        Finished {
+            response: decorate(
                 response.with_header(AGENT_HEADER, "proxy"),
                 settings,
                 origin,
             ),
-            cached,
-        )
+            upstream_body,
+            cache,
+            rpc_error,
+        }
     }
 
     /// The client's answer from a cached `result`.

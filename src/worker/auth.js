@@ -29,18 +29,19 @@ function readCookie(request, url) {
 
 const randomId = () => oauth.generateRandomState() + oauth.generateRandomState();
 
-/** The BFF for one request; `inProcess(request)` answers requests to the embedded issuer. */
-export function createAuth(env, url, inProcess) {
+/** The BFF for one site (the Worker's origin as a URL) and env: built once and reused by the
+ *  requests of an isolate. `inProcess(request)` answers requests to the embedded issuer. */
+export function createAuth(env, site, inProcess) {
   const issuerSetting = (env.OAUTH_ISSUER ?? "").trim();
   const enabled = issuerSetting !== "" && typeof env.SESSIONS?.get === "function";
-  const issuer = new URL(issuerSetting === "embedded" ? url.origin : issuerSetting || url.origin);
-  const redirectUri = (env.OAUTH_REDIRECT_URI ?? "").trim() || `${url.origin}/auth/callback`;
+  const issuer = new URL(issuerSetting === "embedded" ? site.origin : issuerSetting || site.origin);
+  const redirectUri = (env.OAUTH_REDIRECT_URI ?? "").trim() || `${site.origin}/auth/callback`;
   const anonymousAllowed = !["0", "false", "off", "no"].includes(String(env.ALLOW_ANONYMOUS ?? "on").trim().toLowerCase());
   const options = {
     [oauth.allowInsecureRequests]: issuer.protocol === "http:" && isLoopback(issuer),
     [oauth.customFetch]: (input, init) => {
       const target = new URL(typeof input === "string" ? input : input.url);
-      return issuerSetting === "embedded" && target.origin === url.origin ? inProcess(new Request(target, init)) : fetch(input, init);
+      return issuerSetting === "embedded" && target.origin === site.origin ? inProcess(new Request(target, init)) : fetch(input, init);
     },
   };
   const kv = env.SESSIONS;
@@ -79,7 +80,7 @@ export function createAuth(env, url, inProcess) {
 
   async function load(request) {
     if (!enabled) return null;
-    const id = readCookie(request, url);
+    const id = readCookie(request, site);
     if (!id || !/^[\w-]{20,200}$/.test(id)) return null;
     const session = await kv.get(`session:${id}`, "json");
     return session ? { id, ...session } : null;
@@ -112,15 +113,15 @@ export function createAuth(env, url, inProcess) {
   /** Cross-site request protection for state-changing routes: a present Origin must be ours. */
   function sameOrigin(request) {
     const origin = request.headers.get("origin");
-    return origin === null || origin === url.origin;
+    return origin === null || origin === site.origin;
   }
 
   return {
     enabled,
     anonymousAllowed,
 
-    /** Answers `/auth/*`, or returns null for other paths. */
-    async route(request) {
+    /** Answers `/auth/*` (`url`: the request's URL, on `site`), or returns null for other paths. */
+    async route(request, url) {
       if (!url.pathname.startsWith("/auth/")) return null;
       if (url.pathname === "/auth/session") {
         const session = await load(request);
@@ -175,7 +176,7 @@ export function createAuth(env, url, inProcess) {
      *  operator's when anonymous use is allowed. `refuse` says to answer unauthorized without an
      *  upstream call. */
     async token(request) {
-      if (enabled && !sameOrigin(request) && readCookie(request, url)) {
+      if (enabled && !sameOrigin(request) && readCookie(request, site)) {
         const allowed = (env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim());
         if (!allowed.includes(request.headers.get("origin"))) return { refuse: true, reason: "cross-site" };
       }

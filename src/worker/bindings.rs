@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use js_sys::{Array, Object, Reflect, Uint8Array};
+use js_sys::{Array, Object, Reflect, Uint8Array, JSON};
+use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 use super::app::{App, Route};
@@ -35,15 +36,15 @@ fn string(obj: &JsValue, key: &str) -> String {
         .unwrap_or_default()
 }
 
-fn pairs(value: &JsValue) -> Vec<(String, String)> {
-    Array::from(value)
-        .iter()
-        .filter_map(|pair| {
-            let pair = Array::from(&pair);
-            Some((
-                pair.get(0).as_string()?.to_ascii_lowercase(),
-                pair.get(1).as_string()?,
-            ))
+/// Header pairs from the entry's `name:value` lines, one per line (a `Headers` object yields
+/// lower-case names, and no name or value can hold a line break; a name cannot hold a colon). One
+/// string crosses into wasm instead of an array of arrays read pair by pair.
+fn header_lines(lines: &str) -> Vec<(String, String)> {
+    lines
+        .split('\n')
+        .filter_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            Some((name.to_ascii_lowercase(), value.to_owned()))
         })
         .collect()
 }
@@ -98,103 +99,126 @@ impl WorkerApp {
         self.settings(env).max_body_bytes as f64
     }
 
-    /// Handles `{ method, path, origin, headers: [name, value][], body: Uint8Array, clientKey,
-    /// nowMs }` with the Worker's `env`. Returns `{ kind: "respond", response }`, `{ kind:
-    /// "asset" }`, `{ kind: "forward", plan, planJson }` or `{ kind: "card", url }`.
-    pub fn handle(&mut self, request: &JsValue, env: &JsValue, has_binding: bool) -> JsValue {
+    /// Handles a request with the Worker's `env`. `head` is the request without its body, in one
+    /// string so it crosses into wasm at once: `method`, `path`, `query` (without `?`), the
+    /// request's own `origin` and the `clientKey`, one per line, then its headers as
+    /// `name:value` lines (none of these can hold a line break). Returns `{ kind: "respond",
+    /// response }`, `{ kind: "asset" }`, `{ kind: "forward", planJson, … }` or `{ kind: "card",
+    /// url }`.
+    pub fn handle(
+        &mut self,
+        head: &str,
+        body: Vec<u8>,
+        now_ms: f64,
+        env: &JsValue,
+        has_binding: bool,
+    ) -> JsValue {
+        let mut lines = head.splitn(6, '\n');
+        let mut line = || lines.next().unwrap_or_default().to_owned();
+        let (method, path, query, origin, client_key) = (line(), line(), line(), line(), line());
         let req = WorkerRequest {
-            method: string(request, "method"),
-            path: string(request, "path"),
-            query: string(request, "query"),
-            origin: string(request, "origin"),
-            headers: pairs(&Reflect::get(request, &"headers".into()).unwrap_or(JsValue::UNDEFINED)),
-            body: Reflect::get(request, &"body".into())
-                .ok()
-                .filter(|b| b.is_object())
-                .map(|b| Uint8Array::new(&b).to_vec())
-                .unwrap_or_default(),
-            client_key: string(request, "clientKey"),
-            now_ms: Reflect::get(request, &"nowMs".into())
-                .ok()
-                .and_then(|n| n.as_f64())
-                .unwrap_or(0.0),
+            method,
+            path,
+            query,
+            origin,
+            headers: header_lines(lines.next().unwrap_or_default()),
+            body,
+            client_key,
+            now_ms,
         };
         let settings = self.settings(env).clone();
-        let out = Object::new();
-        let set = |k: &str, v: &JsValue| {
-            let _ = Reflect::set(&out, &k.into(), v);
-        };
         match self
             .app
             .handle(&req, &settings, &mut CryptoRandom, has_binding)
         {
-            Route::Asset => set("kind", &"asset".into()),
+            Route::Asset => parse(&json!({ "kind": "asset" })),
             Route::Respond(response) => {
-                set("kind", &"respond".into());
-                set("response", &response_js(response));
+                let WorkerResponse {
+                    status,
+                    headers,
+                    body,
+                } = response;
+                let out = parse(&json!({
+                    "kind": "respond",
+                    "response": { "status": status, "headers": headers },
+                }));
+                let response = Reflect::get(&out, &"response".into()).unwrap_or_default();
+                let _ = Reflect::set(&response, &"body".into(), &body.into());
+                out
             }
-            Route::Forward(plan) => {
-                set("kind", &"forward".into());
-                set(
-                    "planJson",
-                    &serde_json::to_string(&plan).unwrap_or_default().into(),
-                );
-                set("timeoutMs", &(plan.timeout_ms as f64).into());
-                set("maxUpstreamBytes", &(plan.max_upstream_bytes as f64).into());
-                set("upstreamUrl", &plan.upstream_url.clone().into());
-                set(
-                    "cacheKey",
-                    &plan.cache_key.clone().map_or(JsValue::NULL, Into::into),
-                );
-                let pools: Array = plan
-                    .binding_pools
-                    .iter()
-                    .map(|p| JsValue::from(p.as_str()))
-                    .collect();
-                set("bindingPools", &pools);
-                set("clientKey", &plan.client_key.clone().into());
-                set(
-                    "skill",
-                    &plan.skill.clone().map_or(JsValue::NULL, Into::into),
-                );
-                set("method", &plan.method.clone().into());
-            }
-            Route::FetchCard(url) => {
-                set("kind", &"card".into());
-                set("url", &url.into());
-            }
+            Route::Forward(plan) => parse(&json!({
+                "kind": "forward",
+                "planJson": serde_json::to_string(&plan).unwrap_or_default(),
+                "timeoutMs": plan.timeout_ms,
+                "maxUpstreamBytes": plan.max_upstream_bytes,
+                "upstreamUrl": plan.upstream_url,
+                "cacheKey": plan.cache_key,
+                "bindingPools": plan.binding_pools,
+                "clientKey": plan.client_key,
+                "skill": plan.skill,
+                "method": plan.method,
+            })),
+            Route::FetchCard(url) => parse(&json!({ "kind": "card", "url": url })),
         }
-        out.into()
     }
 
-    /// The answer after the upstream call: `outcome` is `{ kind: "answer", status, headers, body }`,
-    /// `{ kind: "timeout" }`, `{ kind: "unreachable" }` or `{ kind: "tooLarge" }`. Returns
-    /// `{ response, cache }` (`cache`: the text to store under the plan's key, or null).
+    /// The answer after the upstream call. The outcome comes flat: `kind` is `"answer"` (with the
+    /// upstream's `status`, its headers as `name:value` lines and its `body`), `"timeout"`,
+    /// `"unreachable"` or `"tooLarge"`. Returns `{ response, passBody, cache, rpcError }`: when
+    /// `passBody` is true, `response.body` is null and the answer's body is the upstream's `body`
+    /// unchanged (checked, never copied back); `cache` is the text to store under the plan's key,
+    /// or null; `rpcError` the JSON-RPC error code of the answer, or null.
+    #[allow(clippy::too_many_arguments)] // flat values cross into wasm without property reads
     pub fn finish(
         &mut self,
         plan_json: &str,
-        outcome: &JsValue,
+        kind: &str,
+        status: u16,
+        headers: &str,
+        body: Vec<u8>,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
         let settings = self.settings(env).clone();
-        let out = Object::new();
         let Ok(plan) = serde_json::from_str::<ForwardPlan>(plan_json) else {
-            return out.into();
+            return Object::new().into();
         };
-        let (response, cache) = self.app.finish(
-            &plan,
-            upstream_outcome(outcome),
-            &settings,
-            origin.as_deref(),
-        );
-        let _ = Reflect::set(&out, &"response".into(), &response_js(response));
-        let _ = Reflect::set(
-            &out,
-            &"cache".into(),
-            &cache.map_or(JsValue::NULL, Into::into),
-        );
-        out.into()
+        let outcome = match kind {
+            "answer" => UpstreamOutcome::Answer {
+                status,
+                headers: header_lines(headers),
+                body,
+            },
+            "timeout" => UpstreamOutcome::Timeout,
+            "tooLarge" => UpstreamOutcome::TooLarge,
+            _ => UpstreamOutcome::Unreachable,
+        };
+        let finished = self
+            .app
+            .finish_answer(&plan, outcome, &settings, origin.as_deref());
+        let pass_body = finished.upstream_body.is_some();
+        let WorkerResponse {
+            status,
+            headers,
+            body,
+        } = finished.response;
+        parse(&json!({
+            "response": {
+                "status": status,
+                "headers": headers,
+                "body": if pass_body { None } else { Some(body) },
+            },
+            "passBody": pass_body,
+            "cache": finished.cache,
+            "rpcError": finished.rpc_error,
+        }))
+    }
+
+    /// Whether an answer with HTTP `status` gets the per-request log line under `LOG_REQUESTS`
+    /// (`rpc_error`: the answer is a JSON-RPC error).
+    #[wasm_bindgen(js_name = logWanted)]
+    pub fn log_wanted(&mut self, env: &JsValue, status: u16, rpc_error: bool) -> bool {
+        self.settings(env).log_requests.wants(status, rpc_error)
     }
 
     /// The answer from a cached result.
@@ -257,17 +281,23 @@ impl WorkerApp {
     }
 }
 
+/// A JS value from JSON built in Rust: one string crosses the boundary and the platform's
+/// `JSON.parse` builds the object, instead of a property set (and a key string) per field.
+fn parse(value: &Value) -> JsValue {
+    JSON::parse(&value.to_string()).unwrap_or(JsValue::NULL)
+}
+
+/// `{ status, headers: [name, value][], body }`; the body (possibly megabytes of the stand-in's
+/// answer) is set as a string of its own, not escaped into the JSON.
 fn response_js(response: WorkerResponse) -> JsValue {
-    let out = Object::new();
-    let headers: Array = response
-        .headers
-        .into_iter()
-        .map(|(k, v)| Array::of2(&k.into(), &v.into()))
-        .collect();
-    let _ = Reflect::set(&out, &"status".into(), &response.status.into());
-    let _ = Reflect::set(&out, &"headers".into(), &headers);
-    let _ = Reflect::set(&out, &"body".into(), &response.body.into());
-    out.into()
+    let WorkerResponse {
+        status,
+        headers,
+        body,
+    } = response;
+    let out = parse(&json!({ "status": status, "headers": headers }));
+    let _ = Reflect::set(&out, &"body".into(), &body.into());
+    out
 }
 
 fn upstream_outcome(outcome: &JsValue) -> UpstreamOutcome {
@@ -277,7 +307,7 @@ fn upstream_outcome(outcome: &JsValue) -> UpstreamOutcome {
                 .ok()
                 .and_then(|s| s.as_f64())
                 .map_or(502, |s| s as u16),
-            headers: pairs(&Reflect::get(outcome, &"headers".into()).unwrap_or(JsValue::UNDEFINED)),
+            headers: header_lines(&string(outcome, "headers")),
             body: Reflect::get(outcome, &"body".into())
                 .ok()
                 .filter(|b| b.is_object())

@@ -1,7 +1,8 @@
 // The Cloudflare Worker entry. It only carries out what the Rust app decides: reads the request
 // (body capped while streaming), makes the planned upstream call (fresh headers, the secret token,
 // a time budget, the answer capped while streaming), uses the Cache API and the Rate Limiting
-// binding when configured, logs one JSON line per API request, and serves static assets.
+// binding when configured, logs one JSON line per API request as `LOG_REQUESTS` says (default:
+// the refused and failed ones), and serves static assets.
 import { initSync, WorkerApp } from "../../dist/pkg-worker/magisterium_a2a.js";
 import { createAuth } from "./auth.js";
 import wasm from "../../dist/pkg-worker/magisterium_a2a_bg.wasm";
@@ -14,11 +15,15 @@ const json = (status, body, headers = {}) =>
 
 const toResponse = ({ status, headers, body }) => new Response(status === 204 || status === 304 ? null : body, { status, headers });
 
-/** The bytes of a stream, or null once they pass `max` (whatever Content-Length says). */
+const NO_BYTES = new Uint8Array(0);
+
+/** The bytes of a stream, or null once they pass `max` (counted on the stream, whatever
+ *  Content-Length says). A body that arrives in one chunk is returned as that chunk, uncopied. */
 async function readCapped(stream, max) {
   if (!stream) return new Uint8Array(0);
   const reader = stream.getReader();
-  const chunks = [];
+  let first = null;
+  let chunks = null;
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -28,8 +33,10 @@ async function readCapped(stream, max) {
       reader.cancel().catch(() => {});
       return null;
     }
-    chunks.push(value);
+    if (first === null) first = value;
+    else (chunks ??= [first]).push(value);
   }
+  if (chunks === null) return first ?? new Uint8Array(0);
   const out = new Uint8Array(size);
   let offset = 0;
   for (const c of chunks) {
@@ -37,6 +44,13 @@ async function readCapped(stream, max) {
     offset += c.byteLength;
   }
   return out;
+}
+
+/** Headers as `name:value` lines, the form the Rust app reads in one piece (`skip`: a name left out). */
+function headerLines(headers, skip) {
+  let lines = "";
+  for (const [name, value] of headers) if (name !== skip) lines += `${name}:${value}\n`;
+  return lines;
 }
 
 /** One upstream call as an outcome the Rust app understands. Nothing of the client's request but
@@ -54,40 +68,32 @@ async function callUpstream(url, { method, body, token, requestId, timeoutMs, ma
   try {
     const bytes = await readCapped(res.body, maxBytes);
     if (bytes === null) return { kind: "tooLarge" };
-    return { kind: "answer", status: res.status, headers: [...res.headers], body: bytes };
+    return { kind: "answer", status: res.status, headers: headerLines(res.headers), body: bytes };
   } catch (e) {
     return { kind: e?.name === "TimeoutError" ? "timeout" : "unreachable" };
   }
 }
 
-function log(fields) {
-  console.log(JSON.stringify({ at: new Date().toISOString(), ...fields }));
-}
-
-/** The Rust app's view of a request. */
-function appRequest(request, url, body, headers = [...request.headers]) {
-  return {
-    method: request.method,
-    path: url.pathname,
-    query: url.search.replace(/^\?/, ""),
-    origin: url.origin,
-    headers,
-    body,
-    clientKey: request.headers.get("cf-connecting-ip") ?? "local",
-    nowMs: Date.now(),
-  };
+/** The Rust app's route for a request: its head (method, path, query, own origin and client key,
+ *  one per line, then the header lines; none can hold a line break) crosses into wasm as one
+ *  string, its body as bytes. */
+function routeOf(request, url, body, env, hasBinding, headers = headerLines(request.headers)) {
+  const clientKey = request.headers.get("cf-connecting-ip") ?? "local";
+  const head = `${request.method}\n${url.pathname}\n${url.search.slice(1)}\n${url.origin}\n${clientKey}\n${headers}`;
+  return app.handle(head, body, Date.now(), env, hasBinding);
 }
 
 /** Answers a request in-process (the emulated authorization server, for oauth4webapi's fetches). */
 async function inProcess(request, env) {
   const url = new URL(request.url);
   const body = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
-  const route = app.handle(appRequest(request, url, body), env, false);
-  return route.kind === "respond" ? toResponse(route.response) : new Response("not found", { status: 404 });
+  const answer = routeOf(request, url, body, env, false);
+  return answer.kind === "respond" ? toResponse(answer.response) : new Response("not found", { status: 404 });
 }
 
-const isUnauthorized = (answer) => {
-  if (answer.status === 401) return true;
+const isUnauthorized = (answer, rpcError) => {
+  if (answer.status === 401 || rpcError === -32004) return true;
+  if (answer.body instanceof Uint8Array) return false; // the upstream's own answer: rpcError says
   try {
     return JSON.parse(answer.body)?.error?.code === -32004;
   } catch {
@@ -95,19 +101,34 @@ const isUnauthorized = (answer) => {
   }
 };
 
+/** The sign-in BFF of the isolate, built again only for another env or origin. */
+let authCache = { env: null, origin: null, auth: null };
+function authFor(env, url) {
+  if (authCache.env !== env || authCache.origin !== url.origin) {
+    authCache = { env, origin: url.origin, auth: createAuth(env, new URL(url.origin), (req) => inProcess(req, env)) };
+  }
+  return authCache.auth;
+}
+
 async function api(request, env, url) {
   const started = Date.now();
   const requestId = request.headers.get("x-request-id")?.slice(0, 64).replace(/[^\w.-]/g, "") || crypto.randomUUID();
   const origin = request.headers.get("origin");
-  const auth = createAuth(env, url, (req) => inProcess(req, env));
+  const auth = authFor(env, url);
   const done = (answer, extra = {}) => {
     const response = answer instanceof Response ? answer : toResponse(answer);
     response.headers.set("x-request-id", requestId);
-    log({ requestId, origin, path: url.pathname, method: extra.method, skill: extra.skill, status: response.status, ms: Date.now() - started, ...extra.log });
+    const rpcError = extra.log?.rpcError;
+    if (app.logWanted(env, response.status, rpcError != null)) {
+      const line = { at: new Date().toISOString(), requestId, origin, path: url.pathname, method: extra.method, skill: extra.skill, status: response.status, ms: Date.now() - started, ...extra.log };
+      console.log(JSON.stringify(line));
+    }
     return response;
   };
-  const signIn = await auth.route(request);
-  if (signIn) return done(signIn);
+  if (url.pathname.startsWith("/auth/")) {
+    const signIn = await auth.route(request, url);
+    if (signIn) return done(signIn);
+  }
 
   const max = app.maxBodyBytes(env);
   const body = request.method === "POST" ? await readCapped(request.body, max) : new Uint8Array(0);
@@ -121,7 +142,7 @@ async function api(request, env, url) {
     return done(answer, { log: { auth: credential.reason } });
   }
   let outcome = await attempt(request, env, url, body, credential, origin, requestId);
-  if (isRpc && credential.session && isUnauthorized(outcome.answer)) {
+  if (isRpc && credential.session && isUnauthorized(outcome.answer, outcome.meta?.log?.rpcError)) {
     const renewed = await auth.refresh(credential.session); // one refresh, one retry
     if (renewed) outcome = await attempt(request, env, url, body, { token: renewed.accessToken, session: renewed }, origin, requestId);
   }
@@ -131,14 +152,13 @@ async function api(request, env, url) {
 
 /** One pass through the Rust app and, when it plans one, the upstream call. */
 async function attempt(request, env, url, body, credential, origin, requestId) {
-  let headers = [...request.headers];
-  if (credential.session) {
-    // The session's token replaces whatever the page sent (the embedded agent reads it; a URL
-    // upstream gets it from `token` below, on a request built from scratch).
-    headers = headers.filter(([k]) => k.toLowerCase() !== "authorization").concat([["authorization", `Bearer ${credential.token}`]]);
-  }
+  // With a session, its token replaces whatever the page sent (the embedded agent reads it; a
+  // URL upstream gets it from `token` below, on a request built from scratch).
+  const headers = credential.session
+    ? `${headerLines(request.headers, "authorization")}authorization:Bearer ${credential.token}\n`
+    : headerLines(request.headers);
   const hasBinding = typeof env.RATE_LIMITER?.limit === "function";
-  const route = app.handle(appRequest(request, url, body, headers), env, hasBinding);
+  const route = routeOf(request, url, body, env, hasBinding, headers);
   if (route.kind === "asset") return { asset: true };
   if (route.kind === "respond") return { answer: route.response };
 
@@ -147,7 +167,7 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
     const key = new Request(route.url);
     const hit = await cache?.match(key);
     const outcome = hit
-      ? { kind: "answer", status: 200, headers: [], body: new Uint8Array(await hit.arrayBuffer()) }
+      ? { kind: "answer", status: 200, headers: "", body: new Uint8Array(await hit.arrayBuffer()) }
       : await callUpstream(route.url, { method: "GET", requestId, timeoutMs: 15_000, maxBytes: 1 << 20 });
     const answer = app.card(outcome, url.origin, env, origin);
     if (!hit && answer.status === 200 && outcome.kind === "answer") {
@@ -176,11 +196,12 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
     timeoutMs: route.timeoutMs,
     maxBytes: route.maxUpstreamBytes,
   });
-  const { response, cache: toCache } = app.finish(route.planJson, outcome, env, origin);
+  const { response, passBody, cache: toCache, rpcError } = app.finish(route.planJson, outcome.kind, outcome.status ?? 0, outcome.headers ?? "", outcome.body ?? NO_BYTES, env, origin);
+  if (passBody) response.body = outcome.body; // checked by the app, sent as the bytes it came in
   if (key && toCache) {
     await cache.put(key, new Response(toCache, { headers: { "content-type": "application/json", "cache-control": "public, max-age=86400" } }));
   }
-  return { answer: response, meta: { ...meta, log: { upstream: outcome.kind === "answer" ? outcome.status : outcome.kind, cache: key ? "miss" : undefined } } };
+  return { answer: response, meta: { ...meta, log: { upstream: outcome.kind === "answer" ? outcome.status : outcome.kind, cache: key ? "miss" : undefined, rpcError: rpcError ?? undefined } } };
 }
 
 export default {

@@ -239,13 +239,54 @@ pub fn document_cache_key(id: &str) -> String {
     key
 }
 
+/// What [`finish_answer`] decided about an upstream outcome.
+#[derive(Debug)]
+pub struct Finished {
+    /// The answer for the client. When `upstream_body` is set, its body is left empty: the body
+    /// is the upstream's bytes, unchanged (they were checked to be a JSON-RPC response), so the
+    /// entry sends the bytes it already holds instead of a copy decoded and re-encoded.
+    pub response: WorkerResponse,
+    /// The upstream's body, when it is the answer's body.
+    pub upstream_body: Option<Vec<u8>>,
+    /// The `result` to store under the plan's cache key, when it may be cached.
+    pub cache: Option<String>,
+    /// The JSON-RPC error code of the answer, when it is an error (the proxy's own or the
+    /// upstream's; 0 when the upstream's error has no integer code). For the log.
+    pub rpc_error: Option<i64>,
+}
+
+impl Finished {
+    fn own(response: WorkerResponse, code: i64) -> Self {
+        Self {
+            response,
+            upstream_body: None,
+            cache: None,
+            rpc_error: Some(code),
+        }
+    }
+
+    /// The answer with its body in place, and what to cache.
+    pub fn into_parts(self) -> (WorkerResponse, Option<String>) {
+        let mut response = self.response;
+        if let Some(body) = self.upstream_body {
+            response.body = String::from_utf8_lossy(&body).into_owned();
+        }
+        (response, self.cache)
+    }
+}
+
 /// The answer for the client, and the `result` to store under the plan's cache key when it may
 /// be cached (a completed document task; never errors, failed tasks or not-found answers).
 pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, Option<String>) {
+    finish_answer(plan, outcome).into_parts()
+}
+
+/// [`finish`], with the upstream's body handed back untouched when it is the answer's body.
+pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
     let fail = |status: u16, message: &str| {
-        (
+        Finished::own(
             WorkerResponse::rpc_error(status, &plan.rpc_id, code::INTERNAL_ERROR, message, None),
-            None,
+            code::INTERNAL_ERROR,
         )
     };
     let (status, headers, body) = match outcome {
@@ -267,7 +308,10 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
         let id = &plan.rpc_id;
         let response =
             WorkerResponse::rpc_error(429, id, code::RATE_LIMITED, "Rate limit exceeded", None);
-        (response.with_header("retry-after", retry_after), None)
+        Finished::own(
+            response.with_header("retry-after", retry_after),
+            code::RATE_LIMITED,
+        )
     };
     let parsed: Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
@@ -290,8 +334,11 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
             &format!("Upstream answered HTTP {status} without a JSON-RPC response"),
         );
     }
+    let rpc_error = parsed
+        .get("error")
+        .map(|e| e.get("code").and_then(Value::as_i64).unwrap_or(0));
     let cacheable = plan.cache_key.is_some() && status == 200 && is_found_document(&parsed);
-    let cached = if cacheable {
+    let cache = if cacheable {
         parsed.get("result").map(Value::to_string)
     } else {
         None
@@ -299,7 +346,7 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
     let mut response = WorkerResponse {
         status,
         headers: vec![("content-type".into(), "application/json".into())],
-        body: String::from_utf8_lossy(&body).into_owned(),
+        body: String::new(),
     };
     for (name, value) in headers {
         if FORWARDED_HEADERS.contains(&name.as_str()) {
@@ -312,7 +359,12 @@ pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, 
     if plan.cache_key.is_some() {
         response = response.with_header("x-cache", "miss");
     }
-    (response, cached)
+    Finished {
+        response,
+        upstream_body: Some(body),
+        cache,
+        rpc_error,
+    }
 }
 
 /// The `Retry-After` for an upstream 429: its own, else its `retry-after-ms` in whole seconds,

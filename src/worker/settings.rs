@@ -1,4 +1,4 @@
-//! The Worker's settings, read from its vars and secrets on every request, so
+//! The Worker's settings, read from its vars and secrets (parsed once per isolate and `env`), so
 //! `wrangler dev --var NAME:VALUE` overrides any of them without a rebuild.
 
 use std::collections::HashMap;
@@ -19,6 +19,53 @@ pub enum Upstream {
     Embedded,
     /// A fixed URL (production: Magisterium's endpoint).
     Url(String),
+}
+
+/// `LOG_REQUESTS`: which API requests get the Worker's one structured JSON log line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LogRequests {
+    /// Every API request, answered or refused.
+    All,
+    /// Only what needs attention (the default): refusals (HTTP 4xx: validation, CORS and
+    /// cross-site refusals, sign-in, body cap, rate limits), upstream failures and non-2xx answers
+    /// (HTTP 5xx: timeouts, unreachable, oversized or non-JSON answers), answers that carry a
+    /// JSON-RPC error, and internal errors. Successful calls are already in Cloudflare's
+    /// invocation logs (status, duration, CPU time).
+    #[default]
+    Errors,
+    /// No per-request line (uncaught exceptions are still reported with `console.error`).
+    Off,
+}
+
+impl LogRequests {
+    /// Reads `all` / `errors` / `off` (case-insensitive). Anything else is the default,
+    /// [`LogRequests::Errors`], so a typo never silences the errors.
+    pub fn from_var(value: Option<&str>) -> Self {
+        match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            Some("all") => Self::All,
+            Some("off") => Self::Off,
+            _ => Self::Errors,
+        }
+    }
+
+    /// The setting's name as the Worker entry reads it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::Errors => "errors",
+            Self::Off => "off",
+        }
+    }
+
+    /// Whether an answer with HTTP `status` gets a log line; `rpc_error`: its body is a JSON-RPC
+    /// error (an upstream can answer one with HTTP 200).
+    pub fn wants(self, status: u16, rpc_error: bool) -> bool {
+        match self {
+            Self::All => true,
+            Self::Errors => status >= 400 || rpc_error,
+            Self::Off => false,
+        }
+    }
 }
 
 /// Everything the Worker reads from its environment.
@@ -47,6 +94,8 @@ pub struct Settings {
     pub cache_documents: bool,
     /// `UPSTREAM_TIMEOUT_MS`: overrides the 55 s (Q&A) / 15 s budgets.
     pub upstream_timeout_ms: Option<u64>,
+    /// `LOG_REQUESTS` (default `errors`): which requests get a JSON log line.
+    pub log_requests: LogRequests,
     /// The stand-in's emulation switches: `AGENT_REQUIRE_TOKEN`, `AGENT_FREE_PLAN_TOKEN`,
     /// `AGENT_RATE_LIMITS` (`on`/`true`/`1`).
     pub agent: AgentConfig,
@@ -115,6 +164,7 @@ impl Settings {
                 .get("UPSTREAM_TIMEOUT_MS")
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .filter(|n| *n > 0),
+            log_requests: LogRequests::from_var(vars.get("LOG_REQUESTS").map(String::as_str)),
             agent: AgentConfig {
                 required_token: non_empty(vars.get("AGENT_REQUIRE_TOKEN")),
                 free_plan_token: non_empty(vars.get("AGENT_FREE_PLAN_TOKEN")),

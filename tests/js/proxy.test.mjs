@@ -4,7 +4,7 @@ import { recordPage } from "./record.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { FAULT_URL, PROXY_TOKEN, PROXY_URL } from "./helpers.mjs";
+import { FAULT_URL, PROXY_TOKEN, PROXY_URL, root, startWrangler } from "./helpers.mjs";
 
 const seen = []; // every response of this file, scanned for the token at the end
 
@@ -172,6 +172,63 @@ test("the agent card points at the proxy", async () => {
   assert.equal(r.status, 200);
   assert.equal(r.json.url, `${PROXY_URL}/api/v1/a2a`);
   assert.deepEqual(r.json.security, []);
+});
+
+test("LOG_REQUESTS: errors (default) logs refusals, upstream failures and JSON-RPC errors; all adds successes; off logs nothing", async () => {
+  // Three more proxies in front of the same upstream, one per setting (ports overridable).
+  const base = Number(process.env.MAGISTERIUM_LOG_TEST_PORT ?? 18791);
+  const common = ["--var", `UPSTREAM_URL:${FAULT_URL}/by-query`, "--var", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`, "--var", "PROXY_RATE_LIMITS:off"];
+  const settings = { default: [], all: ["--var", "LOG_REQUESTS:all"], off: ["--var", "LOG_REQUESTS:off"] };
+  const servers = {};
+  try {
+    let port = base;
+    for (const [name, args] of Object.entries(settings)) { // one at a time: they pick free inspector ports
+      servers[name] = { port, ...(await startWrangler(root, port, [...common, ...args], "/.well-known/agent.json")) };
+      port += 1;
+    }
+    const calls = {
+      ok: [text("scenario:ok"), 200],
+      refused: [text("x"), 400, "nope/never"],
+      upstream502: [text("scenario:html502"), 502],
+      rpcError: [text("scenario:error"), 200],
+    };
+    const lines = (server) => server.log().split("\n").filter((l) => l.startsWith("{") && l.includes('"requestId"')).map((l) => JSON.parse(l));
+    for (const [name, server] of Object.entries(servers)) {
+      for (const [kind, [part, status, skill]] of Object.entries(calls)) {
+        const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/a2a`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-request-id": `log-${name}-${kind}` },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params: { message: { role: "user", kind: "message", messageId: "m", parts: [part], metadata: { skillId: skill ?? "document_search" } } } }),
+        });
+        const body = await res.text();
+        seen.push({ headers: [...res.headers].map((h) => h.join(": ")).join("\n"), body });
+        assert.equal(res.status, status, `${name} ${kind}: ${body.slice(0, 200)}`);
+      }
+    }
+    const expected = { default: ["refused", "upstream502", "rpcError"], all: ["ok", "refused", "upstream502", "rpcError"], off: [] };
+    // Lines reach wrangler's output a little after the answers: wait for the expected ones, then
+    // a little longer so a line that should not be there has had the time to arrive.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !Object.entries(expected).every(([name, kinds]) => kinds.every((k) => lines(servers[name]).some((l) => l.requestId === `log-${name}-${k}`)))) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const [name, kinds] of Object.entries(expected)) {
+      const logged = lines(servers[name]).filter((l) => l.requestId.startsWith(`log-${name}-`));
+      assert.deepEqual(logged.map((l) => l.requestId.slice(`log-${name}-`.length)).sort(), [...kinds].sort(), `${name}: the calls that got a line`);
+      for (const l of logged) {
+        const kind = l.requestId.slice(`log-${name}-`.length);
+        assert.equal(l.status, calls[kind][1], `${name} ${kind}: status in the line`);
+        assert.equal(l.path, "/api/v1/a2a");
+        if (kind === "upstream502") assert.equal(l.upstream, 502);
+        if (kind === "rpcError") assert.equal(l.rpcError, -32603, "the upstream's JSON-RPC error code");
+        const raw = JSON.stringify(l);
+        assert.ok(!raw.includes(PROXY_TOKEN) && !raw.includes("scenario:"), "no token, no query text in a log line");
+      }
+    }
+  } finally {
+    for (const server of Object.values(servers)) server.stop();
+  }
 });
 
 test("no response of this file carried the token", () => {

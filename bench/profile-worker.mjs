@@ -73,7 +73,7 @@ try {
     ws.send(JSON.stringify({ id, method, params }));
   });
   await send("Profiler.enable");
-  await send("Profiler.setSamplingInterval", { interval: 100 });
+  await send("Profiler.setSamplingInterval", { interval: Number(process.env.PROFILE_INTERVAL_US ?? 100) });
   await send("Profiler.start");
   const result = await load({ url, body, connections, amount: requests });
   const { result: { profile } } = await send("Profiler.stop");

@@ -143,9 +143,10 @@ export async function runStartup(ports, { quick }) {
 }
 
 /** The Worker's own time per request inside the isolate: wall time of one request that runs the
- *  handler n times (upstream fetch answered in memory), (T(n) − T(1)) / (n − 1), median of reps. */
-async function isolateCost(port, target, { n, reps, logs }) {
-  const url = (k) => `http://127.0.0.1:${port}/?target=${target}&n=${k}&logs=${logs ? 1 : 0}`;
+ *  handler n times (upstream fetch answered in memory), (T(n) − T(1)) / (n − 1), median of reps.
+ *  `logRequests` sets the Worker's LOG_REQUESTS (default: its own default, "errors"). */
+async function isolateCost(port, target, { n, reps, logRequests }) {
+  const url = (k) => `http://127.0.0.1:${port}/?target=${target}&n=${k}${logRequests ? `&logRequests=${logRequests}` : ""}`;
   let agent;
   const t = async (k) => {
     const r = await post(url(k), "");
@@ -175,13 +176,15 @@ export async function runProxy(ports, { quick }) {
     const ours = wranglerDev("proxy-ours", ports.proxy, { vars: proxyVars });
     const naive = wranglerDev("proxy-naive", ports.naive, { config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: proxyVars });
     const isolate = wranglerDev("proxy-isolate", ports.isolate, { config: path.join(ROOT, "bench/workers/isolate/wrangler.toml"), vars: proxyVars });
-    const quiet = wranglerDev("proxy-quiet", ports.quiet, { config: path.join(ROOT, "bench/workers/quiet/wrangler.toml"), vars: proxyVars });
-    servers.push(ours, naive, isolate, quiet);
+    // The same Worker with LOG_REQUESTS=all (a JSON line for every call, not only the refused
+    // and failed ones as by default): informational, not a target.
+    const allLogs = wranglerDev("proxy-all-logs", ports.allLogs, { vars: { ...proxyVars, LOG_REQUESTS: "all" } });
+    servers.push(ours, naive, isolate, allLogs);
     const targets = {
       direct: { url: upstream, cpuOf: [] },
       naive: { url: `http://127.0.0.1:${ports.naive}/`, cpuOf: [naive] },
       ours: { url: `http://127.0.0.1:${ports.proxy}/api/v1/a2a`, cpuOf: [ours] },
-      oursQuiet: { url: `http://127.0.0.1:${ports.quiet}/api/v1/a2a`, cpuOf: [quiet] },
+      oursAllLogs: { url: `http://127.0.0.1:${ports.allLogs}/api/v1/a2a`, cpuOf: [allLogs] },
     };
     for (const [name, t] of Object.entries(targets)) {
       log(`proxy: waiting for ${name}`);
@@ -194,7 +197,7 @@ export async function runProxy(ports, { quick }) {
     const plan = quick
       ? [{ c: 1, amount: 200 }, { c: 16, amount: 600 }, { c: 64, amount: 1000 }]
       : [{ c: 1, amount: 1000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
-    const results = { direct: [], naive: [], ours: [], oursQuiet: [] };
+    const results = { direct: [], naive: [], ours: [], oursAllLogs: [] };
     for (const name of Object.keys(targets)) {
       log(`proxy: warm-up ${name}`);
       await load({ url: targets[name].url, body, connections: 16, amount: quick ? 200 : 600 });
@@ -213,7 +216,7 @@ export async function runProxy(ports, { quick }) {
     }));
     const addedOurs = added("ours");
     const addedNaive = added("naive");
-    const addedQuiet = added("oursQuiet");
+    const addedAllLogs = added("oursAllLogs");
     const ratioOf = (name, addedX) => addedX.map((o, i) => ({
       connections: o.connections,
       p50: round(o.p50 / addedNaive[i].p50, 2),
@@ -221,17 +224,17 @@ export async function runProxy(ports, { quick }) {
       cpu: round(results[name][i].cpuMsPerRequest / results.naive[i].cpuMsPerRequest, 2),
     }));
     const ratios = ratioOf("ours", addedOurs);
-    const ratiosQuiet = ratioOf("oursQuiet", addedQuiet);
+    const ratiosAllLogs = ratioOf("oursAllLogs", addedAllLogs);
 
     log("proxy: CPU inside the isolate");
     const iso = { n: quick ? 101 : 401, reps: quick ? 5 : 11 };
     const inIsolate = {
       naive: await isolateCost(ports.isolate, "naive", { ...iso, n: iso.n * 4, logs: false }),
-      ours: await isolateCost(ports.isolate, "ours", { ...iso, logs: false }),
-      oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logs: true }),
+      ours: await isolateCost(ports.isolate, "ours", { ...iso }),
+      oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logRequests: "all" }),
       baseline: await isolateCost(ports.isolate, "baseline", { ...iso, n: iso.n * 4, logs: false }),
     };
-    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursQuiet: addedQuiet }, ratios, ratiosQuiet, inIsolate };
+    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursAllLogs: addedAllLogs }, ratios, ratiosAllLogs, inIsolate };
   } finally {
     for (const s of servers) await stop(s);
     await stop(fault);

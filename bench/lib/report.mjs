@@ -126,7 +126,7 @@ export function report(r) {
   if (r.proxy) {
     const p = r.proxy;
     L.push("## 4. Proxy overhead (`document_search`, loopback upstream)", "");
-    L.push(`Upstream: \`tests/servers/fault-server.mjs\` \`/by-query\`. \"direct\" calls it straight; \"naive\" is \`bench/workers/naive/worker.js\` (forwards the body with the token, nothing else); \"ours\" is the Worker (\`UPSTREAM_URL\` → the upstream, \`MAGISTERIUM_TOKEN:x\`, \`PROXY_RATE_LIMITS:off\`), both under \`wrangler dev\`. autocannon, latencies from every response; CPU = utime + stime of wrangler + workerd (+ children) from /proc, before/after, per request.`, "");
+    L.push(`Upstream: \`tests/servers/fault-server.mjs\` \`/by-query\`. \"direct\" calls it straight; \"naive\" is \`bench/workers/naive/worker.js\` (forwards the body with the token, nothing else); \"ours\" is the Worker in its default configuration (\`wrangler.toml\`, with \`UPSTREAM_URL\` → the upstream, \`MAGISTERIUM_TOKEN:x\`, \`PROXY_RATE_LIMITS:off\`; \`LOG_REQUESTS\` default \`errors\`, so these successful calls get no log line), both under \`wrangler dev\`. autocannon, latencies from every response; CPU = utime + stime of wrangler + workerd (+ children) from /proc, before/after, per request.`, "");
     const rows = [];
     p.results.direct.forEach((d, i) => {
       const nv = p.results.naive[i];
@@ -135,28 +135,28 @@ export function report(r) {
         `${n(p.added.naive[i].p50)} / ${n(p.added.naive[i].p99)}`, `${n(p.added.ours[i].p50)} / ${n(p.added.ours[i].p99)}`, `${x(p.ratios[i].p50)} / ${x(p.ratios[i].p99)} / ${x(p.ratios[i].cpu)}`]);
     });
     L.push(table(["clients", "direct p50 / p99 ms", "direct req/s", "naive p50 / p99 ms", "naive req/s", "naive CPU ms/req", "ours p50 / p99 ms", "ours req/s", "ours CPU ms/req", "added by naive p50 / p99 ms", "added by ours p50 / p99 ms", "ours ÷ naive: added p50 / p99 / CPU"], rows), "");
-    if (p.results.oursQuiet?.length) {
-      L.push("The same Worker with its per-request log line muted (`bench/workers/quiet/`: imports `src/worker/entry.js`, sets `console.log` to a no-op), measured in the same rounds:", "");
-      L.push(table(["clients", "p50 / p99 ms", "req/s", "CPU ms/req", "added p50 / p99 ms", "÷ naive: added p50 / p99 / CPU"], p.results.oursQuiet.map((q, i) => [
-        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursQuiet[i].p50)} / ${n(p.added.oursQuiet[i].p99)}`, `${x(p.ratiosQuiet[i].p50)} / ${x(p.ratiosQuiet[i].p99)} / ${x(p.ratiosQuiet[i].cpu)}`,
+    if (p.results.oursAllLogs?.length) {
+      L.push("Informational, not a target: the same Worker with `LOG_REQUESTS=all` (one JSON log line for every call; under `wrangler dev` each line travels over the inspector to wrangler's node process), measured in the same rounds:", "");
+      L.push(table(["clients", "p50 / p99 ms", "req/s", "CPU ms/req", "added p50 / p99 ms", "÷ naive: added p50 / p99 / CPU"], p.results.oursAllLogs.map((q, i) => [
+        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursAllLogs[i].p50)} / ${n(p.added.oursAllLogs[i].p99)}`, `${x(p.ratiosAllLogs[i].p50)} / ${x(p.ratiosAllLogs[i].p99)} / ${x(p.ratiosAllLogs[i].cpu)}`,
       ])), "");
     }
     const requests = p.results.ours.map((o) => o.requests).join(" / ");
-    L.push(`Requests per level (1 / 16 / 64 clients): ${requests}; non-2xx or errors: ${["direct", "naive", "ours", "oursQuiet"].filter((k) => p.results[k]).map((k) => `${k} ${p.results[k].reduce((a, b) => a + b.non2xx, 0)}`).join(", ")}.`, "");
+    L.push(`Requests per level (1 / 16 / 64 clients): ${requests}; non-2xx or errors: ${["direct", "naive", "ours", "oursAllLogs"].filter((k) => p.results[k]).map((k) => `${k} ${p.results[k].reduce((a, b) => a + b.non2xx, 0)}`).join(", ")}.`, "");
     const cpu = p.results.ours[1]?.cpuByProcess;
     const cpuN = p.results.naive[1]?.cpuByProcess;
     const fmtCpu = (c) => Object.entries(c).map(([k, v]) => `${k} ${n(v, 3)}`).join(", ");
-    if (cpu && cpuN) L.push(`Where the process CPU goes at 16 clients (ms/request): ours ${fmtCpu(cpu)}; naive ${fmtCpu(cpuN)}. Under \`wrangler dev\` every request also passes wrangler's ProxyWorker (a Durable Object in workerd) and is logged by wrangler, for both Workers; the Worker's own JSON log line per request travels over the inspector to wrangler (node), which the naive Worker does not have.`, "");
+    if (cpu && cpuN) L.push(`Where the process CPU goes at 16 clients (ms/request): ours ${fmtCpu(cpu)}; naive ${fmtCpu(cpuN)}. Under \`wrangler dev\` every request also passes wrangler's ProxyWorker (a Durable Object in workerd) and is logged by wrangler, for both Workers.`, "");
     const iso = p.inIsolate;
     if (iso) {
       L.push("Inside the isolate (`performance.now()` and `Date.now()` do not advance in workerd, so `bench/workers/isolate/` runs a handler n times in one request with the upstream answered in memory and the time is taken from outside: (T(n) − T(1)) / (n − 1), median of reps):", "");
       L.push(table(["handler", "time per request", "min", "max"], [
         ["harness only (in-memory upstream call)", t(iso.baseline.msPerRequest), t(iso.baseline.min), t(iso.baseline.max)],
         ["naive pass-through", t(iso.naive.msPerRequest), t(iso.naive.min), t(iso.naive.max)],
-        ["ours (`src/worker/entry.js`), log line muted", t(iso.ours.msPerRequest), t(iso.ours.min), t(iso.ours.max)],
-        ["ours, with its log line", t(iso.oursWithLogs.msPerRequest), t(iso.oursWithLogs.min), t(iso.oursWithLogs.max)],
+        ["ours (`src/worker/entry.js`), default `LOG_REQUESTS=errors`", t(iso.ours.msPerRequest), t(iso.ours.min), t(iso.ours.max)],
+        ["ours, `LOG_REQUESTS=all` (a log line per call)", t(iso.oursWithLogs.msPerRequest), t(iso.oursWithLogs.min), t(iso.oursWithLogs.max)],
       ]), "");
-      L.push(`Above the harness: ours ${t(iso.ours.msPerRequest - iso.baseline.msPerRequest)} per request (log line muted), naive ${t(iso.naive.msPerRequest - iso.baseline.msPerRequest)}; the log line adds ${t(iso.oursWithLogs.msPerRequest - iso.ours.msPerRequest)} under \`wrangler dev\`. n = ${iso.ours.n} for ours (${iso.oursWithLogs.n} with the log line, ${iso.naive.n} for naive and the harness), ${iso.ours.reps} repetitions.`, "");
+      L.push(`Above the harness: ours ${t(iso.ours.msPerRequest - iso.baseline.msPerRequest)} per request (default, no line for a successful call), naive ${t(iso.naive.msPerRequest - iso.baseline.msPerRequest)}; a log line per call adds ${t(iso.oursWithLogs.msPerRequest - iso.ours.msPerRequest)} under \`wrangler dev\`. n = ${iso.ours.n} for ours (${iso.oursWithLogs.n} with \`LOG_REQUESTS=all\`, ${iso.naive.n} for naive and the harness), ${iso.ours.reps} repetitions.`, "");
     }
   }
 

@@ -35,6 +35,15 @@ const baseline = {
 
 const TARGETS = { ours, naive, baseline };
 
+/** `env`, or a copy with LOG_REQUESTS set (one copy per value, kept: the Worker reads its
+ *  settings once per env object, as it does with the one env of a deployment). */
+const envs = new Map();
+function envWith(env, logRequests) {
+  if (!logRequests) return env;
+  if (!envs.has(logRequests)) envs.set(logRequests, { ...env, LOG_REQUESTS: logRequests });
+  return envs.get(logRequests);
+}
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
@@ -42,17 +51,12 @@ export default {
     if (!handler) return new Response("unknown target", { status: 400 });
     const n = Math.min(5000, Math.max(1, Number(url.searchParams.get("n") ?? 1)));
     upstreamUrl = env.UPSTREAM_URL;
-    const log = console.log;
-    if (url.searchParams.get("logs") !== "1") console.log = () => {};
+    const handlerEnv = envWith(env, url.searchParams.get("logRequests"));
     let last;
-    try {
-      for (let i = 0; i < n; i++) {
-        const req = new Request("http://127.0.0.1/api/v1/a2a", { method: "POST", headers: { "content-type": "application/json" }, body: REQUEST });
-        const res = await handler.fetch(req, env, ctx);
-        last = { status: res.status, agent: res.headers.get("x-magisterium-agent"), body: await res.text() };
-      }
-    } finally {
-      console.log = log;
+    for (let i = 0; i < n; i++) {
+      const req = new Request("http://127.0.0.1/api/v1/a2a", { method: "POST", headers: { "content-type": "application/json" }, body: REQUEST });
+      const res = await handler.fetch(req, handlerEnv, ctx);
+      last = { status: res.status, agent: res.headers.get("x-magisterium-agent"), body: await res.text() };
     }
     const ok = last.status === 200 && JSON.parse(last.body)?.result?.kind === "task";
     return new Response(JSON.stringify({ n, ok, status: last.status, agent: last.agent }), { status: ok ? 200 : 502, headers: { "content-type": "application/json" } });

@@ -52,7 +52,7 @@ pids+=("$(scripts/serve.sh worker "$PROXY_PORT" test-output/proxy.log \
   --var "UPSTREAM_URL:http://127.0.0.1:$FAULT_PORT/by-query" --var "MAGISTERIUM_TOKEN:$PROXY_TOKEN" \
   --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://app.example" --var PROXY_PER_MINUTE:1000 \
   --var PROXY_QA_PER_MINUTE:2 --var PROXY_WINDOW_SECONDS:10 --var UPSTREAM_TIMEOUT_MS:1500 \
-  --var MAX_UPSTREAM_BYTES:1000000)")
+  --var MAX_UPSTREAM_BYTES:1000000 --var LOG_REQUESTS:all)")
 
 step "wasm tests in headless Chromium"
 export MAGISTERIUM_FAULT_URL="http://127.0.0.1:$FAULT_PORT" MAGISTERIUM_AGENT_URL="http://127.0.0.1:$AGENT_PORT"

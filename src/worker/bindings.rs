@@ -1,10 +1,10 @@
 //! The Worker's wasm-bindgen surface: the JavaScript entry (`src/worker/entry.js`) hands each
 //! request over as plain values and writes back what Rust answers. No logic here.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use js_sys::{Array, Object, Reflect, Uint8Array, JSON};
-use serde_json::{json, Value};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::app::{App, Route};
@@ -62,12 +62,67 @@ fn vars(env: &JsValue) -> HashMap<String, String> {
     out
 }
 
+/// Forward plans waiting for their upstream answer, at most this many (a request whose handler
+/// threw between `handle` and `finish` leaves its plan behind; the oldest go first).
+const MAX_PENDING_PLANS: usize = 4096;
+
 /// One Worker isolate: create it once at global scope.
 #[wasm_bindgen]
 pub struct WorkerApp {
     app: App,
     /// The settings of the last `env` seen: read once per isolate, not on every call.
     settings: Option<(JsValue, Settings)>,
+    /// Forward plans by number, kept here between `handle` and `finish` / `fromCache` /
+    /// `bindingRefused` instead of crossing to JavaScript and back as JSON.
+    plans: BTreeMap<u32, ForwardPlan>,
+    next_plan: u32,
+}
+
+/// `handle`'s answer for a forward (the plan itself stays in wasm under `plan`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ForwardRoute<'a> {
+    kind: &'static str,
+    plan: u32,
+    timeout_ms: u64,
+    max_upstream_bytes: usize,
+    upstream_url: &'a str,
+    cache_key: Option<&'a str>,
+    binding_pools: &'a [String],
+    client_key: &'a str,
+    skill: Option<&'a str>,
+    method: &'a str,
+}
+
+/// A response without its body (set on the object afterwards, as a string of its own).
+#[derive(Serialize)]
+struct ResponseHead<'a> {
+    status: u16,
+    headers: &'a [(String, String)],
+}
+
+/// `handle`'s answer when the app answers itself; `response.body` is set afterwards.
+#[derive(Serialize)]
+struct RespondRoute<'a> {
+    kind: &'static str,
+    response: ResponseHead<'a>,
+}
+
+/// `finish`'s answer.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FinishedJs<'a> {
+    response: FinishedResponse<'a>,
+    pass_body: bool,
+    cache: Option<&'a str>,
+    rpc_error: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct FinishedResponse<'a> {
+    status: u16,
+    headers: &'a [(String, String)],
+    body: Option<&'a str>,
 }
 
 impl std::fmt::Debug for WorkerApp {
@@ -84,6 +139,8 @@ impl WorkerApp {
         WorkerApp {
             app: App::new(),
             settings: None,
+            plans: BTreeMap::new(),
+            next_plan: 0,
         }
     }
 
@@ -103,8 +160,8 @@ impl WorkerApp {
     /// string so it crosses into wasm at once: `method`, `path`, `query` (without `?`), the
     /// request's own `origin` and the `clientKey`, one per line, then its headers as
     /// `name:value` lines (none of these can hold a line break). Returns `{ kind: "respond",
-    /// response }`, `{ kind: "asset" }`, `{ kind: "forward", planJson, … }` or `{ kind: "card",
-    /// url }`.
+    /// response }`, `{ kind: "asset" }`, `{ kind: "forward", plan, … }` (`plan`: the number to hand
+    /// to `finish`, `fromCache` or `bindingRefused`) or `{ kind: "card", url }`.
     pub fn handle(
         &mut self,
         head: &str,
@@ -131,38 +188,44 @@ impl WorkerApp {
             .app
             .handle(&req, &settings, &mut CryptoRandom, has_binding)
         {
-            Route::Asset => parse(&json!({ "kind": "asset" })),
+            Route::Asset => to_js(&Kind { kind: "asset" }),
             Route::Respond(response) => {
-                let WorkerResponse {
-                    status,
-                    headers,
-                    body,
-                } = response;
-                let out = parse(&json!({
-                    "kind": "respond",
-                    "response": { "status": status, "headers": headers },
-                }));
-                let response = Reflect::get(&out, &"response".into()).unwrap_or_default();
-                let _ = Reflect::set(&response, &"body".into(), &body.into());
+                let head = RespondRoute {
+                    kind: "respond",
+                    response: ResponseHead {
+                        status: response.status,
+                        headers: &response.headers,
+                    },
+                };
+                let out = to_js(&head);
+                let response_js = Reflect::get(&out, &"response".into()).unwrap_or_default();
+                let _ = Reflect::set(&response_js, &"body".into(), &response.body.into());
                 out
             }
-            Route::Forward(plan) => parse(&json!({
-                "kind": "forward",
-                "planJson": serde_json::to_string(&plan).unwrap_or_default(),
-                "timeoutMs": plan.timeout_ms,
-                "maxUpstreamBytes": plan.max_upstream_bytes,
-                "upstreamUrl": plan.upstream_url,
-                "cacheKey": plan.cache_key,
-                "bindingPools": plan.binding_pools,
-                "clientKey": plan.client_key,
-                "skill": plan.skill,
-                "method": plan.method,
-            })),
-            Route::FetchCard(url) => parse(&json!({ "kind": "card", "url": url })),
+            Route::Forward(plan) => {
+                let out = to_js(&ForwardRoute {
+                    kind: "forward",
+                    plan: self.next_plan,
+                    timeout_ms: plan.timeout_ms,
+                    max_upstream_bytes: plan.max_upstream_bytes,
+                    upstream_url: &plan.upstream_url,
+                    cache_key: plan.cache_key.as_deref(),
+                    binding_pools: &plan.binding_pools,
+                    client_key: &plan.client_key,
+                    skill: plan.skill.as_deref(),
+                    method: &plan.method,
+                });
+                self.keep(plan);
+                out
+            }
+            Route::FetchCard(url) => to_js(&Card {
+                kind: "card",
+                url: &url,
+            }),
         }
     }
 
-    /// The answer after the upstream call. The outcome comes flat: `kind` is `"answer"` (with the
+    /// The answer after the upstream call of plan `plan`. The outcome comes flat: `kind` is `"answer"` (with the
     /// upstream's `status`, its headers as `name:value` lines and its `body`), `"timeout"`,
     /// `"unreachable"` or `"tooLarge"`. Returns `{ response, passBody, cache, rpcError }`: when
     /// `passBody` is true, `response.body` is null and the answer's body is the upstream's `body`
@@ -171,7 +234,7 @@ impl WorkerApp {
     #[allow(clippy::too_many_arguments)] // flat values cross into wasm without property reads
     pub fn finish(
         &mut self,
-        plan_json: &str,
+        plan: u32,
         kind: &str,
         status: u16,
         headers: &str,
@@ -180,7 +243,7 @@ impl WorkerApp {
         origin: Option<String>,
     ) -> JsValue {
         let settings = self.settings(env).clone();
-        let Ok(plan) = serde_json::from_str::<ForwardPlan>(plan_json) else {
+        let Some(plan) = self.plans.remove(&plan) else {
             return Object::new().into();
         };
         let outcome = match kind {
@@ -197,21 +260,17 @@ impl WorkerApp {
             .app
             .finish_answer(&plan, outcome, &settings, origin.as_deref());
         let pass_body = finished.upstream_body.is_some();
-        let WorkerResponse {
-            status,
-            headers,
-            body,
-        } = finished.response;
-        parse(&json!({
-            "response": {
-                "status": status,
-                "headers": headers,
-                "body": if pass_body { None } else { Some(body) },
+        let response = &finished.response;
+        to_js(&FinishedJs {
+            response: FinishedResponse {
+                status: response.status,
+                headers: &response.headers,
+                body: (!pass_body).then_some(response.body.as_str()),
             },
-            "passBody": pass_body,
-            "cache": finished.cache,
-            "rpcError": finished.rpc_error,
-        }))
+            pass_body,
+            cache: finished.cache.as_deref(),
+            rpc_error: finished.rpc_error,
+        })
     }
 
     /// Whether an answer with HTTP `status` gets the per-request log line under `LOG_REQUESTS`
@@ -221,45 +280,45 @@ impl WorkerApp {
         self.settings(env).log_requests.wants(status, rpc_error)
     }
 
-    /// The answer from a cached result.
+    /// The answer from a cached result, for plan `plan`.
     #[wasm_bindgen(js_name = fromCache)]
     pub fn from_cache(
         &mut self,
-        plan_json: &str,
+        plan: u32,
         cached: &str,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
         let settings = self.settings(env).clone();
-        match serde_json::from_str::<ForwardPlan>(plan_json) {
-            Ok(plan) => {
+        match self.plans.remove(&plan) {
+            Some(plan) => {
                 response_js(
                     self.app
                         .from_cache(&plan, cached, &settings, origin.as_deref()),
                 )
             }
-            Err(_) => JsValue::NULL,
+            None => JsValue::NULL,
         }
     }
 
-    /// The 429 answer when the Rate Limiting binding refused `pool`.
+    /// The 429 answer when the Rate Limiting binding refused `pool`, for plan `plan`.
     #[wasm_bindgen(js_name = bindingRefused)]
     pub fn binding_refused(
         &mut self,
-        plan_json: &str,
+        plan: u32,
         pool: &str,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
         let settings = self.settings(env).clone();
-        match serde_json::from_str::<ForwardPlan>(plan_json) {
-            Ok(plan) => {
+        match self.plans.remove(&plan) {
+            Some(plan) => {
                 response_js(
                     self.app
                         .binding_refused(&plan, pool, &settings, origin.as_deref()),
                 )
             }
-            Err(_) => JsValue::NULL,
+            None => JsValue::NULL,
         }
     }
 
@@ -281,10 +340,25 @@ impl WorkerApp {
     }
 }
 
-/// A JS value from JSON built in Rust: one string crosses the boundary and the platform's
-/// `JSON.parse` builds the object, instead of a property set (and a key string) per field.
-fn parse(value: &Value) -> JsValue {
-    JSON::parse(&value.to_string()).unwrap_or(JsValue::NULL)
+/// A JS value from a Rust struct written as JSON: one string crosses the boundary and the
+/// platform's `JSON.parse` builds the object, instead of a property set (and a key string) per
+/// field.
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    serde_json::to_string(value)
+        .ok()
+        .and_then(|text| JSON::parse(&text).ok())
+        .unwrap_or(JsValue::NULL)
+}
+
+#[derive(Serialize)]
+struct Kind {
+    kind: &'static str,
+}
+
+#[derive(Serialize)]
+struct Card<'a> {
+    kind: &'static str,
+    url: &'a str,
 }
 
 /// `{ status, headers: [name, value][], body }`; the body (possibly megabytes of the stand-in's
@@ -295,7 +369,10 @@ fn response_js(response: WorkerResponse) -> JsValue {
         headers,
         body,
     } = response;
-    let out = parse(&json!({ "status": status, "headers": headers }));
+    let out = to_js(&ResponseHead {
+        status,
+        headers: &headers,
+    });
     let _ = Reflect::set(&out, &"body".into(), &body.into());
     out
 }
@@ -321,6 +398,15 @@ fn upstream_outcome(outcome: &JsValue) -> UpstreamOutcome {
 }
 
 impl WorkerApp {
+    /// Keeps a forward plan under the next number (see `handle`).
+    fn keep(&mut self, plan: ForwardPlan) {
+        self.plans.insert(self.next_plan, plan);
+        self.next_plan = self.next_plan.wrapping_add(1);
+        while self.plans.len() > MAX_PENDING_PLANS {
+            self.plans.pop_first();
+        }
+    }
+
     /// The settings for `env`, parsed again only when the Worker hands over another `env` object.
     fn settings(&mut self, env: &JsValue) -> &Settings {
         if !matches!(&self.settings, Some((seen, _)) if Object::is(seen, env)) {

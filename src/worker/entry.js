@@ -181,12 +181,12 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
   for (const pool of route.bindingPools) {
     const limiter = pool === "catholic_qa" ? env.QA_RATE_LIMITER ?? env.RATE_LIMITER : env.RATE_LIMITER;
     const { success } = await limiter.limit({ key: `${route.clientKey}:${pool}` });
-    if (!success) return { answer: app.bindingRefused(route.planJson, pool, env, origin), meta: { ...meta, log: { limiter: pool } } };
+    if (!success) return { answer: app.bindingRefused(route.plan, pool, env, origin), meta: { ...meta, log: { limiter: pool } } };
   }
   const key = route.cacheKey && cache ? new Request(route.cacheKey) : null;
   if (key) {
     const hit = await cache.match(key);
-    if (hit) return { answer: app.fromCache(route.planJson, await hit.text(), env, origin), meta: { ...meta, log: { cache: "hit" } } };
+    if (hit) return { answer: app.fromCache(route.plan, await hit.text(), env, origin), meta: { ...meta, log: { cache: "hit" } } };
   }
   const outcome = await callUpstream(route.upstreamUrl, {
     method: "POST",
@@ -196,7 +196,7 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
     timeoutMs: route.timeoutMs,
     maxBytes: route.maxUpstreamBytes,
   });
-  const { response, passBody, cache: toCache, rpcError } = app.finish(route.planJson, outcome.kind, outcome.status ?? 0, outcome.headers ?? "", outcome.body ?? NO_BYTES, env, origin);
+  const { response, passBody, cache: toCache, rpcError } = app.finish(route.plan, outcome.kind, outcome.status ?? 0, outcome.headers ?? "", outcome.body ?? NO_BYTES, env, origin);
   if (passBody) response.body = outcome.body; // checked by the app, sent as the bytes it came in
   if (key && toCache) {
     await cache.put(key, new Response(toCache, { headers: { "content-type": "application/json", "cache-control": "public, max-age=86400" } }));

@@ -40,8 +40,8 @@ node scripts/size-report.mjs | tee test-output/size.md
 step "TypeScript: the public .d.ts and tests/types/usage.ts"
 tsc -p tests/types/tsconfig.json
 
-step "wrangler deploy --dry-run (production environment)"
-wrangler deploy --dry-run --env production --outdir dist/worker-bundle 2>&1 | tail -5
+step "wrangler deploy --dry-run (the proxy as deployed: wrangler.proxy.toml)"
+wrangler deploy --dry-run -c wrangler.proxy.toml --outdir dist/worker-bundle 2>&1 | tail -5
 
 step "start the fault server, the Worker (embedded agent) and the Worker as a proxy, on 127.0.0.1"
 pids+=("$(scripts/serve.sh fault "$FAULT_PORT" test-output/fault.log)")

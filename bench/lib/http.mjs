@@ -173,18 +173,26 @@ export async function runProxy(ports, { quick }) {
   try {
     await waitFor(fault, () => portOpen(ports.fault), 20_000);
     const proxyVars = { UPSTREAM_URL: upstream, MAGISTERIUM_TOKEN: "x", PROXY_RATE_LIMITS: "off" };
-    const ours = wranglerDev("proxy-ours", ports.proxy, { vars: proxyVars });
+    // Ours is the proxy as deployed (wrangler.proxy.toml: no static assets), with anonymous calls
+    // allowed under the operator token and the stand-in's OAuth server, so nothing leaves loopback.
+    const proxyConfig = path.join(ROOT, "wrangler.proxy.toml");
+    const oursVars = { ...proxyVars, OAUTH_ISSUER: "embedded", ALLOW_ANONYMOUS: "on" };
+    const ours = wranglerDev("proxy-ours", ports.proxy, { config: proxyConfig, vars: oursVars });
     const naive = wranglerDev("proxy-naive", ports.naive, { config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: proxyVars });
     const isolate = wranglerDev("proxy-isolate", ports.isolate, { config: path.join(ROOT, "bench/workers/isolate/wrangler.toml"), vars: proxyVars });
     // The same Worker with LOG_REQUESTS=all (a JSON line for every call, not only the refused
     // and failed ones as by default): informational, not a target.
-    const allLogs = wranglerDev("proxy-all-logs", ports.allLogs, { vars: { ...proxyVars, LOG_REQUESTS: "all" } });
-    servers.push(ours, naive, isolate, allLogs);
+    const allLogs = wranglerDev("proxy-all-logs", ports.allLogs, { config: proxyConfig, vars: { ...oursVars, LOG_REQUESTS: "all" } });
+    // The demo's Worker (wrangler.toml: the same Worker plus the demo page's assets, so every call
+    // first passes workerd's assets router): informational, not a target.
+    const demo = wranglerDev("proxy-demo", ports.demo, { vars: proxyVars });
+    servers.push(ours, naive, isolate, allLogs, demo);
     const targets = {
       direct: { url: upstream, cpuOf: [] },
       naive: { url: `http://127.0.0.1:${ports.naive}/`, cpuOf: [naive] },
       ours: { url: `http://127.0.0.1:${ports.proxy}/api/v1/a2a`, cpuOf: [ours] },
       oursAllLogs: { url: `http://127.0.0.1:${ports.allLogs}/api/v1/a2a`, cpuOf: [allLogs] },
+      demo: { url: `http://127.0.0.1:${ports.demo}/api/v1/a2a`, cpuOf: [demo] },
     };
     for (const [name, t] of Object.entries(targets)) {
       log(`proxy: waiting for ${name}`);
@@ -197,7 +205,7 @@ export async function runProxy(ports, { quick }) {
     const plan = quick
       ? [{ c: 1, amount: 200 }, { c: 16, amount: 600 }, { c: 64, amount: 1000 }]
       : [{ c: 1, amount: 1000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
-    const results = { direct: [], naive: [], ours: [], oursAllLogs: [] };
+    const results = { direct: [], naive: [], ours: [], oursAllLogs: [], demo: [] };
     for (const name of Object.keys(targets)) {
       log(`proxy: warm-up ${name}`);
       await load({ url: targets[name].url, body, connections: 16, amount: quick ? 200 : 600 });
@@ -217,6 +225,7 @@ export async function runProxy(ports, { quick }) {
     const addedOurs = added("ours");
     const addedNaive = added("naive");
     const addedAllLogs = added("oursAllLogs");
+    const addedDemo = added("demo");
     const ratioOf = (name, addedX) => addedX.map((o, i) => ({
       connections: o.connections,
       p50: round(o.p50 / addedNaive[i].p50, 2),
@@ -225,6 +234,7 @@ export async function runProxy(ports, { quick }) {
     }));
     const ratios = ratioOf("ours", addedOurs);
     const ratiosAllLogs = ratioOf("oursAllLogs", addedAllLogs);
+    const ratiosDemo = ratioOf("demo", addedDemo);
 
     log("proxy: CPU inside the isolate");
     const iso = { n: quick ? 101 : 401, reps: quick ? 5 : 11 };
@@ -234,7 +244,7 @@ export async function runProxy(ports, { quick }) {
       oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logRequests: "all" }),
       baseline: await isolateCost(ports.isolate, "baseline", { ...iso, n: iso.n * 4, logs: false }),
     };
-    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursAllLogs: addedAllLogs }, ratios, ratiosAllLogs, inIsolate };
+    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursAllLogs: addedAllLogs, demo: addedDemo }, ratios, ratiosAllLogs, ratiosDemo, inIsolate };
   } finally {
     for (const s of servers) await stop(s);
     await stop(fault);

@@ -126,7 +126,7 @@ export function report(r) {
   if (r.proxy) {
     const p = r.proxy;
     L.push("## 4. Proxy overhead (`document_search`, loopback upstream)", "");
-    L.push(`Upstream: \`tests/servers/fault-server.mjs\` \`/by-query\`. \"direct\" calls it straight; \"naive\" is \`bench/workers/naive/worker.js\` (forwards the body with the token, nothing else); \"ours\" is the Worker in its default configuration (\`wrangler.toml\`, with \`UPSTREAM_URL\` → the upstream, \`MAGISTERIUM_TOKEN:x\`, \`PROXY_RATE_LIMITS:off\`; \`LOG_REQUESTS\` default \`errors\`, so these successful calls get no log line), both under \`wrangler dev\`. autocannon, latencies from every response; CPU = utime + stime of wrangler + workerd (+ children) from /proc, before/after, per request.`, "");
+    L.push(`Upstream: \`tests/servers/fault-server.mjs\` \`/by-query\`. \"direct\" calls it straight; \"naive\" is \`bench/workers/naive/worker.js\` (forwards the body with the token, nothing else); \"ours\" is the proxy as deployed (\`wrangler.proxy.toml\`: the Worker without the demo page's assets) in its default configuration but for \`UPSTREAM_URL\` → the upstream, \`MAGISTERIUM_TOKEN:x\`, \`PROXY_RATE_LIMITS:off\` and anonymous calls allowed (\`ALLOW_ANONYMOUS:on\`, \`OAUTH_ISSUER:embedded\`, so nothing leaves loopback); \`LOG_REQUESTS\` default \`errors\`, so these successful calls get no log line. All under \`wrangler dev\`. autocannon, latencies from every response; CPU = utime + stime of wrangler + workerd (+ children) from /proc, before/after, per request.`, "");
     const rows = [];
     p.results.direct.forEach((d, i) => {
       const nv = p.results.naive[i];
@@ -141,8 +141,14 @@ export function report(r) {
         q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursAllLogs[i].p50)} / ${n(p.added.oursAllLogs[i].p99)}`, `${x(p.ratiosAllLogs[i].p50)} / ${x(p.ratiosAllLogs[i].p99)} / ${x(p.ratiosAllLogs[i].cpu)}`,
       ])), "");
     }
+    if (p.results.demo?.length) {
+      L.push("Informational, not a target: the demo's Worker (`wrangler.toml`: the same Worker plus the demo page's static assets, so workerd's assets router handles every request before the Worker, even with `run_worker_first`), measured in the same rounds:", "");
+      L.push(table(["clients", "p50 / p99 ms", "req/s", "CPU ms/req", "added p50 / p99 ms", "÷ naive: added p50 / p99 / CPU"], p.results.demo.map((q, i) => [
+        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.demo[i].p50)} / ${n(p.added.demo[i].p99)}`, `${x(p.ratiosDemo[i].p50)} / ${x(p.ratiosDemo[i].p99)} / ${x(p.ratiosDemo[i].cpu)}`,
+      ])), "");
+    }
     const requests = p.results.ours.map((o) => o.requests).join(" / ");
-    L.push(`Requests per level (1 / 16 / 64 clients): ${requests}; non-2xx or errors: ${["direct", "naive", "ours", "oursAllLogs"].filter((k) => p.results[k]).map((k) => `${k} ${p.results[k].reduce((a, b) => a + b.non2xx, 0)}`).join(", ")}.`, "");
+    L.push(`Requests per level (1 / 16 / 64 clients): ${requests}; non-2xx or errors: ${["direct", "naive", "ours", "oursAllLogs", "demo"].filter((k) => p.results[k]).map((k) => `${k} ${p.results[k].reduce((a, b) => a + b.non2xx, 0)}`).join(", ")}.`, "");
     const cpu = p.results.ours[1]?.cpuByProcess;
     const cpuN = p.results.naive[1]?.cpuByProcess;
     const fmtCpu = (c) => Object.entries(c).map(([k, v]) => `${k} ${n(v, 3)}`).join(", ");

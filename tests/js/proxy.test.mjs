@@ -4,6 +4,8 @@ import { recordPage } from "./record.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { FAULT_URL, PROXY_TOKEN, PROXY_URL, root, startWrangler } from "./helpers.mjs";
 
 const seen = []; // every response of this file, scanned for the token at the end
@@ -256,4 +258,17 @@ test("a page served by the proxy uses the SDK with endpoint /api/v1/a2a", async 
   } finally {
     await browser.close();
   }
+});
+
+test("the deployable proxy config (wrangler.proxy.toml) is the demo's Worker without the assets", () => {
+  const read = (f) => readFileSync(path.join(root, f), "utf8");
+  const demo = read("wrangler.toml");
+  const proxy = read("wrangler.proxy.toml");
+  const key = (text, name) => new RegExp(`^${name}\\s*=\\s*"([^"]+)"`, "m").exec(text)?.[1];
+  assert.equal(key(proxy, "main"), key(demo, "main"));
+  assert.equal(key(proxy, "compatibility_date"), key(demo, "compatibility_date"));
+  assert.match(demo, /^\[assets\]/m);
+  assert.doesNotMatch(proxy, /^\[assets\]/m);
+  assert.equal(key(proxy, "UPSTREAM_URL"), "https://www.magisterium.com/api/v1/a2a");
+  assert.match(proxy, /^binding = "SESSIONS"/m);
 });

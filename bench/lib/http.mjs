@@ -90,7 +90,7 @@ export async function load({ url, body, bodies, connections, amount, duration = 
   const after = cpuMs(pids);
   const requests = result.requests.total;
   const seconds = result.duration;
-  return {
+  const out = {
     connections,
     requests,
     non2xx: non2xx + result.errors + result.timeouts,
@@ -102,6 +102,35 @@ export async function load({ url, body, bodies, connections, amount, duration = 
     mean: round(lat.reduce((a, b) => a + b, 0) / (lat.length || 1), 3),
     cpuMsPerRequest: pids.length ? round((after.total - before.total) / Math.max(1, requests), 3) : null,
     cpuByProcess: pids.length ? Object.fromEntries(Object.entries(after.byName).map(([k, v]) => [k, round((v - (before.byName[k] ?? 0)) / Math.max(1, requests), 3)])) : null,
+  };
+  // Every latency, for pooling rounds; left out of results.json (not enumerable).
+  Object.defineProperty(out, "latencies", { value: lat, enumerable: false });
+  return out;
+}
+
+/** Several `load` runs of one target at one level as one: latencies pooled, CPU summed over all
+ *  requests. (The proxy bench splits each level into rounds, interleaving the targets round by
+ *  round, so a change of the machine's load mid-run hits them alike.) */
+function pooled(runs) {
+  const lat = runs.flatMap((r) => r.latencies);
+  const requests = runs.reduce((a, r) => a + r.requests, 0);
+  const seconds = runs.reduce((a, r) => a + r.seconds, 0);
+  const cpuTotal = runs.every((r) => r.cpuMsPerRequest !== null) ? runs.reduce((a, r) => a + r.cpuMsPerRequest * r.requests, 0) : null;
+  const byName = {};
+  for (const r of runs) for (const [k, v] of Object.entries(r.cpuByProcess ?? {})) byName[k] = (byName[k] ?? 0) + v * r.requests;
+  return {
+    connections: runs[0].connections,
+    requests,
+    rounds: runs.length,
+    non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+    seconds: round(seconds, 2),
+    rps: round(requests / seconds, 1),
+    p50: round(percentile(lat, 0.5), 3),
+    p90: round(percentile(lat, 0.9), 3),
+    p99: round(percentile(lat, 0.99), 3),
+    mean: round(lat.reduce((a, b) => a + b, 0) / (lat.length || 1), 3),
+    cpuMsPerRequest: cpuTotal === null ? null : round(cpuTotal / Math.max(1, requests), 3),
+    cpuByProcess: cpuTotal === null ? null : Object.fromEntries(Object.entries(byName).map(([k, v]) => [k, round(v / Math.max(1, requests), 3)])),
   };
 }
 
@@ -210,12 +239,20 @@ export async function runProxy(ports, { quick }) {
       log(`proxy: warm-up ${name}`);
       await load({ url: targets[name].url, body, connections: 16, amount: quick ? 200 : 600 });
     }
-    // Interleaved: each concurrency level runs direct, naive and ours back to back.
+    // Interleaved: each concurrency level is split into rounds, and every round runs each
+    // target back to back (order rotated), so drift in the machine's load hits them alike.
+    const rounds = quick ? 1 : 4;
+    const names = Object.keys(targets);
     for (const { c, amount } of plan) {
-      for (const name of Object.keys(targets)) {
-        log(`proxy: ${name} at ${c} client(s), ${amount} requests`);
-        results[name].push(await load({ url: targets[name].url, body, connections: c, amount, duration: 40, cpuOf: targets[name].cpuOf }));
+      const runs = Object.fromEntries(names.map((n) => [n, []]));
+      for (let r = 0; r < rounds; r++) {
+        const order = names.map((_, i) => names[(i + r) % names.length]);
+        for (const name of order) {
+          log(`proxy: ${name} at ${c} client(s), round ${r + 1}/${rounds}, ${Math.ceil(amount / rounds)} requests`);
+          runs[name].push(await load({ url: targets[name].url, body, connections: c, amount: Math.ceil(amount / rounds), duration: 40, cpuOf: targets[name].cpuOf }));
+        }
       }
+      for (const name of names) results[name].push(pooled(runs[name]));
     }
     const added = (name) => results[name].map((r, i) => ({
       connections: r.connections,

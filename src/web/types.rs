@@ -51,7 +51,7 @@ export interface CallOptions {
 
 /** Options of {@link buildRequest}. */
 export interface BuildOptions {
-  /** JSON-RPC id. Default: the message id. */
+  /** JSON-RPC id: a string or a safe integer (a fractional number is refused). Default: the message id. */
   id?: string | number;
   /** Default: a fresh random UUID. */
   messageId?: string;

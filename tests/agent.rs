@@ -59,7 +59,7 @@ fn the_sdk_decodes_every_skill_from_the_agent() {
     };
     assert!(!found.results.is_empty() && found.results.len() <= 10);
 
-    let id = found.results[0].id.clone();
+    let id = found.results[0].id.text();
     let (_, doc) = h.send(
         "document_fetch",
         json!([{"kind": "data", "data": {"id": id}}]),

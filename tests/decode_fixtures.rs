@@ -78,9 +78,9 @@ fn search_results_accept_number_ids_and_empty_lists() {
         let SkillAnswer::Search(found) = r.unwrap() else {
             panic!()
         };
-        let ids: Vec<_> = found.results.iter().map(|h| h.id.as_str()).collect();
+        let ids: Vec<_> = found.results.iter().map(|h| h.id.text()).collect();
         assert_eq!(ids, ["12345", "678"]);
-        assert_eq!(found.results[0].title, "Rerum Novarum");
+        assert_eq!(found.results[0].title.as_str(), Some("Rerum Novarum"));
     });
     decode(Skill::DocumentSearch, "search_empty.json", 200, |r| {
         let SkillAnswer::Search(found) = r.unwrap() else {

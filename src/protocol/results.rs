@@ -22,22 +22,41 @@ pub struct QaAnswer<N> {
     pub task: TaskInfo,
 }
 
-/// One hit of `documentSearch`.
+/// One hit of `documentSearch`: the string nodes as received (checked, not copied).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchHit<N> {
+    /// Feed it to `documentFetch`.
+    pub id: HitId<N>,
+    /// The document's page (a string node).
+    pub url: N,
+    /// The title (a string node).
+    pub title: N,
+}
+
+/// A hit's id: a string node, or an integer, which the typed result gives as its decimal string.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchHit {
-    /// Feed it to `documentFetch` (a number id is turned into its decimal string).
-    pub id: String,
-    /// The document's page.
-    pub url: String,
-    /// The title.
-    pub title: String,
+pub enum HitId<N> {
+    /// A string id.
+    Text(N),
+    /// An integer id.
+    Number(i64),
+}
+
+impl<N: JsonView> HitId<N> {
+    /// The id as the typed result gives it.
+    pub fn text(&self) -> String {
+        match self {
+            Self::Text(node) => node.string().map(|s| s.into_owned()).unwrap_or_default(),
+            Self::Number(n) => n.to_string(),
+        }
+    }
 }
 
 /// `documentSearch` → `SearchResults`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchResults {
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResults<N> {
     /// The hits, best first.
-    pub results: Vec<SearchHit>,
+    pub results: Vec<SearchHit<N>>,
     /// The task.
     pub task: TaskInfo,
 }
@@ -87,7 +106,7 @@ pub enum SkillAnswer<N> {
     /// `catholic_qa`
     Qa(QaAnswer<N>),
     /// `document_search`
-    Search(SearchResults),
+    Search(SearchResults<N>),
     /// `document_fetch`; `None` for "Document not found."
     Document(Option<Document<N>>),
     /// `liturgical_readings` and `saints_of_the_day`; `None` for their not-found texts.
@@ -461,15 +480,35 @@ fn read_strings<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
     read_items(list, at, JsonKind::String, |s, _| Ok(s))
 }
 
-fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit>, Error> {
+/// The members of a hit, in the order they are checked.
+static HIT_KEYS: [&str; 3] = ["id", "url", "title"];
+
+fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit<V>>, Error> {
     let list = data
         .field("results")
         .ok_or_else(|| Error::invalid_response(format!("{at}: missing")))?;
     read_items(&list, at, JsonKind::Object, |hit, p| {
+        let kinds = hit.member_kinds(&HIT_KEYS);
+        let string_node = |i: usize| -> Result<V, Error> {
+            let key = HIT_KEYS.get(i).copied().unwrap_or_default();
+            let missing = || Error::invalid_response(format!("{}: missing", p.key(key)));
+            match kinds.get(i) {
+                None => Err(missing()),
+                Some(JsonKind::String) => hit.field(key).ok_or_else(missing),
+                Some(found) => Err(wrong_type(&p.key(key), "string", found)),
+            }
+        };
+        let id = match kinds
+            .get(0)
+            .and_then(|k| (k == JsonKind::Number).then(|| hit.field("id")))
+        {
+            Some(Some(n)) => HitId::Number(decode::integer(&n, &p.key("id"))?),
+            _ => HitId::Text(string_node(0)?),
+        };
         Ok(SearchHit {
-            id: id_string(&hit, "id", p)?,
-            url: decode::required_string(&hit, "url", p)?,
-            title: decode::required_string(&hit, "title", p)?,
+            id,
+            url: string_node(1)?,
+            title: string_node(2)?,
         })
     })
 }

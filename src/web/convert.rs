@@ -8,7 +8,7 @@ use wasm_bindgen::JsValue;
 use super::runtime;
 use crate::protocol::decode::TaskInfo;
 use crate::protocol::results::{
-    Document, QaAnswer, SearchResults, SkillAnswer, SkillResult, TextResult,
+    Document, HitId, QaAnswer, SearchResults, SkillAnswer, SkillResult, TextResult,
 };
 
 /// Short strings packed into one, with the UTF-16 offset of each end (`runtime.js` cuts them).
@@ -51,14 +51,18 @@ fn qa(answer: QaAnswer<JsValue>) -> JsValue {
     )
 }
 
-fn search(found: SearchResults) -> JsValue {
-    let mut p = Packed::with_task(&found.task);
-    for hit in &found.results {
-        p.push(&hit.id);
-        p.push(&hit.url);
-        p.push(&hit.title);
+fn search(found: SearchResults<JsValue>) -> JsValue {
+    let p = Packed::with_task(&found.task);
+    let mut hits = Vec::with_capacity(3 * found.results.len());
+    for hit in found.results {
+        hits.push(match hit.id {
+            HitId::Text(node) => node,
+            HitId::Number(n) => JsValue::from_str(&n.to_string()),
+        });
+        hits.push(hit.url);
+        hits.push(hit.title);
     }
-    runtime::search_results(&p.strings, &p.ends)
+    runtime::search_results(&p.strings, &p.ends, hits)
 }
 
 fn document(doc: Document<JsValue>) -> JsValue {

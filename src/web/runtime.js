@@ -166,12 +166,11 @@ export function taskRequest(id, method, taskId) {
 
 const task = (s, i) => ({ id: s[i], contextId: s[i + 1], state: s[i + 2] });
 
-/** SearchResults: s = [task id, context id, state, then id, url, title per hit]. */
-export function searchResults(strings, ends) {
-  const s = split(strings, ends);
+/** SearchResults: s = [task id, context id, state]; `hits` = id, url, title per hit (string nodes). */
+export function searchResults(strings, ends, hits) {
   const results = [];
-  for (let i = 3; i + 2 < s.length; i += 3) results.push({ id: s[i], url: s[i + 1], title: s[i + 2] });
-  return { results, task: task(s, 0) };
+  for (let i = 0; i + 2 < hits.length; i += 3) results.push({ id: hits[i], url: hits[i + 1], title: hits[i + 2] });
+  return { results, task: task(split(strings, ends), 0) };
 }
 
 /** Document: s = [task id, context id, state, id, title, author, ref]. */

@@ -79,9 +79,9 @@ extern "C" {
     #[wasm_bindgen(js_name = arrayLength)]
     pub fn array_length(value: &JsValue) -> i32;
 
-    /// `SearchResults` from the task strings and three strings per hit.
+    /// `SearchResults` from the task strings and three string nodes per hit (id, url, title).
     #[wasm_bindgen(js_name = searchResults)]
-    pub fn search_results(strings: &str, ends: &[u32]) -> JsValue;
+    pub fn search_results(strings: &str, ends: &[u32], hits: Vec<JsValue>) -> JsValue;
 
     /// `Document` from the task strings, its four metadata strings and the text node.
     #[wasm_bindgen(js_name = documentResult)]

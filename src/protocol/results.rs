@@ -414,8 +414,9 @@ const CITATION_FIELDS: [(JsonKind, bool); 8] = [
     (JsonKind::String, true),
     (JsonKind::String, false),
 ];
-/// Their names, in the same order (a `static`: views may cache per list).
-static CITATION_KEYS: [&str; 8] = [
+/// The documented members of a citation, in the order of `CITATION_FIELDS` (a `static`: views
+/// may cache per list). The stand-in agent's tests check its citations against the same list.
+pub static CITATION_KEYS: [&str; 8] = [
     "cited_text",
     "cited_text_heading",
     "document_title",

@@ -550,16 +550,8 @@ mod tests {
     use super::*;
     use crate::worker::agent::corpus;
 
-    const KEYS: [&str; 8] = [
-        "cited_text",
-        "cited_text_heading",
-        "document_title",
-        "document_index",
-        "document_author",
-        "document_year",
-        "document_reference",
-        "source_url",
-    ];
+    /// The members the SDK's decoder checks in a citation.
+    use crate::protocol::results::CITATION_KEYS as KEYS;
 
     /// Footnote numbers in order of appearance.
     fn footnotes(markdown: &str) -> Vec<usize> {

@@ -42,6 +42,55 @@ struct Inner {
     settings: ClientSettings,
     pacer: RefCell<Option<Pacer>>,
     card: RefCell<Option<(JsValue, f64)>>,
+    js: ClientJs,
+}
+
+/// The JavaScript values every call of a client hands to `runtime.js`, made once by the
+/// constructor (each string that leaves wasm costs a UTF-8 decode on the way out).
+struct ClientJs {
+    /// `[name, value, …]` of a JSON-RPC call: content type, accept, then the client's headers.
+    rpc_headers: Array,
+    /// The same without the content type, for the card's GET.
+    card_headers: Array,
+    /// `[endpoint]`.
+    endpoint: Array,
+    /// The static token, or `undefined`.
+    token: JsValue,
+    post: JsValue,
+    get: JsValue,
+}
+
+impl ClientJs {
+    fn new(settings: &ClientSettings) -> Self {
+        Self {
+            rpc_headers: header_array(true, &settings.headers, &[]),
+            card_headers: header_array(false, &settings.headers, &[]),
+            endpoint: std::iter::once(JsValue::from_str(&settings.endpoint)).collect(),
+            token: match &settings.token {
+                Token::Static(t) => JsValue::from_str(t),
+                Token::None | Token::Provider(_) => JsValue::UNDEFINED,
+            },
+            post: JsValue::from_str("POST"),
+            get: JsValue::from_str("GET"),
+        }
+    }
+}
+
+/// Request headers as `[name, value, …]` (the token is added by `runtime.js`).
+fn header_array(json_body: bool, client: &[(String, String)], call: &[(String, String)]) -> Array {
+    let headers = Array::new();
+    let push = |name: &str, value: &str| {
+        headers.push(&JsValue::from_str(name));
+        headers.push(&JsValue::from_str(value));
+    };
+    if json_body {
+        push("content-type", "application/json");
+    }
+    push("accept", "application/json");
+    for (name, value) in client.iter().chain(call) {
+        push(name, value);
+    }
+    headers
 }
 
 impl std::fmt::Debug for MagisteriumClient {
@@ -130,6 +179,7 @@ impl MagisteriumClient {
         let pacer = settings.pacing.map(|(per, qa)| Pacer::new(per, qa));
         Ok(Self {
             inner: Rc::new(Inner {
+                js: ClientJs::new(&settings),
                 settings,
                 pacer: RefCell::new(pacer),
                 card: RefCell::new(None),
@@ -552,28 +602,22 @@ impl Inner {
     }
 
     /// The request headers as `[name, value, …]` (the token is added by `runtime.js`).
+    /// The request headers of a call: the client's, made once, unless the call adds its own.
     fn headers(&self, call: &CallSettings, json_body: bool) -> Array {
-        let headers = Array::new();
-        let push = |name: &str, value: &str| {
-            headers.push(&JsValue::from_str(name));
-            headers.push(&JsValue::from_str(value));
-        };
-        if json_body {
-            push("content-type", "application/json");
+        match (call.headers.is_empty(), json_body) {
+            (true, true) => self.js.rpc_headers.clone(),
+            (true, false) => self.js.card_headers.clone(),
+            (false, _) => header_array(json_body, &self.settings.headers, &call.headers),
         }
-        push("accept", "application/json");
-        for (name, value) in self.settings.headers.iter().chain(&call.headers) {
-            push(name, value);
-        }
-        headers
     }
 
     /// Hands a call to `runtime.js`; `reader` and the rest are what its steps need.
     #[allow(clippy::too_many_arguments)]
+    /// `urls`: where to send it, tried in turn (the card's fallback); a call with a `body` is a
+    /// POST, without one a GET.
     fn start(
         self: &Rc<Self>,
-        urls: &[String],
-        http_method: &str,
+        urls: &Array,
         body: &JsValue,
         id: RequestId,
         method: &'static str,
@@ -595,7 +639,7 @@ impl Inner {
             is_qa,
             timeout_ms,
             max_bytes,
-            urls: urls.len(),
+            urls: urls.length() as usize,
             url_index: 0,
             retries: 0,
             token_refreshed: false,
@@ -611,15 +655,18 @@ impl Inner {
             .into_js_value();
         let token = match (&self.settings.token, reader) {
             (_, Reader::Card) | (Token::None, _) => JsValue::UNDEFINED,
-            (Token::Static(t), _) => JsValue::from_str(t),
+            (Token::Static(_), _) => self.js.token.clone(),
             (Token::Provider(f), _) => f.into(),
         };
-        let url_list: Array = urls.iter().map(|u| JsValue::from_str(u)).collect();
         runtime::call(
             &step,
             &fetch,
-            &url_list,
-            http_method,
+            urls,
+            if body.is_undefined() {
+                &self.js.get
+            } else {
+                &self.js.post
+            },
             &self.headers(call, !body.is_undefined()),
             &token,
             body,
@@ -640,8 +687,7 @@ impl Inner {
         reader: Reader,
         call: &CallSettings,
     ) -> Promise {
-        let endpoint = [self.settings.endpoint.clone()];
-        self.start(&endpoint, "POST", &body, id, method, is_qa, reader, call)
+        self.start(&self.js.endpoint, &body, id, method, is_qa, reader, call)
     }
 
     fn agent_card(self: &Rc<Self>, call: &CallSettings) -> Promise {
@@ -665,16 +711,8 @@ impl Inner {
         }
         let id = RequestId::String(String::new());
         let body = JsValue::UNDEFINED;
-        self.start(
-            &urls,
-            "GET",
-            &body,
-            id,
-            "agent_card",
-            false,
-            Reader::Card,
-            call,
-        )
+        let urls: Array = urls.iter().map(|u| JsValue::from_str(u)).collect();
+        self.start(&urls, &body, id, "agent_card", false, Reader::Card, call)
     }
 
     /// The card of a successful answer, kept for its `max-age`.

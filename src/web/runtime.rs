@@ -35,7 +35,7 @@ extern "C" {
         step: &JsValue,
         fetch: &Function,
         urls: &Array,
-        method: &str,
+        method: &JsValue,
         headers: &Array,
         token: &JsValue,
         body: &JsValue,

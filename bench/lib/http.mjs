@@ -96,16 +96,23 @@ export async function load({ url, body, bodies, connections, amount, duration = 
     non2xx: non2xx + result.errors + result.timeouts,
     seconds: round(seconds, 2),
     rps: round(requests / seconds, 1),
-    p50: round(percentile(lat, 0.5), 3),
-    p90: round(percentile(lat, 0.9), 3),
-    p99: round(percentile(lat, 0.99), 3),
-    mean: round(lat.reduce((a, b) => a + b, 0) / (lat.length || 1), 3),
+    ...latencyStats(lat),
     cpuMsPerRequest: pids.length ? round((after.total - before.total) / Math.max(1, requests), 3) : null,
     cpuByProcess: pids.length ? Object.fromEntries(Object.entries(after.byName).map(([k, v]) => [k, round((v - (before.byName[k] ?? 0)) / Math.max(1, requests), 3)])) : null,
   };
   // Every latency, for pooling rounds; left out of results.json (not enumerable).
   Object.defineProperty(out, "latencies", { value: lat, enumerable: false });
   return out;
+}
+
+/** p50 / p90 / p99 / mean of latencies in ms. */
+function latencyStats(lat) {
+  return {
+    p50: round(percentile(lat, 0.5), 3),
+    p90: round(percentile(lat, 0.9), 3),
+    p99: round(percentile(lat, 0.99), 3),
+    mean: round(lat.reduce((a, b) => a + b, 0) / (lat.length || 1), 3),
+  };
 }
 
 /** Several `load` runs of one target at one level as one: latencies pooled, CPU summed over all
@@ -125,10 +132,7 @@ function pooled(runs) {
     non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
     seconds: round(seconds, 2),
     rps: round(requests / seconds, 1),
-    p50: round(percentile(lat, 0.5), 3),
-    p90: round(percentile(lat, 0.9), 3),
-    p99: round(percentile(lat, 0.99), 3),
-    mean: round(lat.reduce((a, b) => a + b, 0) / (lat.length || 1), 3),
+    ...latencyStats(lat),
     cpuMsPerRequest: cpuTotal === null ? null : round(cpuTotal / Math.max(1, requests), 3),
     cpuByProcess: cpuTotal === null ? null : Object.fromEntries(Object.entries(byName).map(([k, v]) => [k, round(v / Math.max(1, requests), 3)])),
   };

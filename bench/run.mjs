@@ -28,7 +28,13 @@ const sh = (cmd, args) => {
   }
 };
 
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, async () => { await stopAll(); process.exit(130); });
+// On Ctrl-C / SIGTERM: stop every server, then end by the same signal (its default action).
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.once(sig, async () => {
+    await stopAll();
+    process.kill(process.pid, sig);
+  });
+}
 
 const started = Date.now();
 const meta = {

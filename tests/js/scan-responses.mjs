@@ -13,10 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const out = path.join(root, "test-output");
 const secret = process.env.MAGISTERIUM_PROXY_TOKEN ?? "";
 const MIN_RESPONSES = Number(process.env.SCAN_MIN_RESPONSES ?? 100);
-if (secret.length < 8) {
-  console.error("scan: MAGISTERIUM_PROXY_TOKEN (the secret of this run) is not set");
-  process.exit(2);
-}
+// Failures throw: the script ends non-zero with the message.
+if (secret.length < 8) throw new Error("scan: MAGISTERIUM_PROXY_TOKEN (the secret of this run) is not set");
 
 // What no client may ever see.
 const needles = [
@@ -76,8 +74,5 @@ for (const f of existsSync(logDir) ? readdirSync(logDir).filter((f) => f.endsWit
 
 console.log(`scan: ${responses} responses from ${files.length} test files and ${logLines} Worker log lines`);
 if (responses < MIN_RESPONSES) findings.push(`only ${responses} responses were recorded (expected at least ${MIN_RESPONSES})`);
-if (findings.length) {
-  console.error(`scan: ${findings.length} finding(s):\n${findings.slice(0, 50).join("\n")}`);
-  process.exit(1);
-}
+if (findings.length) throw new Error(`scan: ${findings.length} finding(s):\n${findings.slice(0, 50).join("\n")}`);
 console.log("scan: no secret, session cookie or token in any response or Worker log line");

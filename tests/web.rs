@@ -8,7 +8,7 @@
     clippy::panic
 )]
 
-use js_sys::{Array, Function, Object, Promise, Reflect};
+use js_sys::{Array, Function, Promise};
 use magisterium_a2a::web::{
     build_request, decode_response, is_magisterium_error, MagisteriumClient,
 };
@@ -18,16 +18,14 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn fault_url() -> &'static str {
-    option_env!("MAGISTERIUM_FAULT_URL").unwrap_or("http://127.0.0.1:18900")
-}
+mod browser;
+use browser::{fault_url, get, obj, server_json, text};
 
-fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
-    let o = Object::new();
-    for (k, v) in pairs {
-        Reflect::set(&o, &(*k).into(), v).unwrap();
-    }
-    o.into()
+/// The fault server's count of requests under `key`.
+async fn count(key: &str) -> f64 {
+    get(&server_json(&format!("/__count/{key}")).await, "count")
+        .as_f64()
+        .unwrap()
 }
 
 fn client_at(path: &str, extra: &[(&str, JsValue)]) -> MagisteriumClient {
@@ -43,16 +41,6 @@ async fn call(p: Promise) -> Result<JsValue, JsValue> {
     JsFuture::from(p).await
 }
 
-fn get(v: &JsValue, key: &str) -> JsValue {
-    Reflect::get(v, &key.into()).unwrap()
-}
-
-fn text(v: &JsValue, key: &str) -> String {
-    get(v, key)
-        .as_string()
-        .unwrap_or_else(|| panic!("{key} is not a string"))
-}
-
 /// Checks the error object and returns it.
 fn expect_error(result: Result<JsValue, JsValue>, kind: &str) -> JsValue {
     let e = result.expect_err("expected a rejection");
@@ -61,34 +49,6 @@ fn expect_error(result: Result<JsValue, JsValue>, kind: &str) -> JsValue {
     assert_eq!(text(&e, "name"), "MagisteriumError");
     assert_eq!(text(&e, "kind"), kind, "message: {:?}", get(&e, "message"));
     e
-}
-
-async fn count(key: &str) -> f64 {
-    let c = client_at("/ok/search_empty", &[]);
-    drop(c);
-    let window = js_sys::global();
-    let fetch: Function = get(&window, "fetch").unchecked_into();
-    let resp = JsFuture::from(
-        fetch
-            .call1(
-                &JsValue::UNDEFINED,
-                &format!("{}/__count/{key}", fault_url()).into(),
-            )
-            .unwrap()
-            .unchecked_into::<Promise>(),
-    )
-    .await
-    .unwrap();
-    let json = JsFuture::from(
-        get(&resp, "json")
-            .unchecked_into::<Function>()
-            .call0(&resp)
-            .unwrap()
-            .unchecked_into::<Promise>(),
-    )
-    .await
-    .unwrap();
-    get(&json, "count").as_f64().unwrap()
 }
 
 /// After an error the same client must still serve a normal call.

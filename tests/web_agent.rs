@@ -16,6 +16,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod browser;
+use browser::{get, text as s};
+
 fn agent_url() -> &'static str {
     option_env!("MAGISTERIUM_AGENT_URL").unwrap_or("http://127.0.0.1:18787")
 }
@@ -35,16 +38,6 @@ async fn ok(p: Promise) -> JsValue {
     JsFuture::from(p)
         .await
         .unwrap_or_else(|e| panic!("{:?}", Reflect::get(&e, &"message".into())))
-}
-
-fn get(v: &JsValue, k: &str) -> JsValue {
-    Reflect::get(v, &k.into()).unwrap()
-}
-
-fn s(v: &JsValue, k: &str) -> String {
-    get(v, k)
-        .as_string()
-        .unwrap_or_else(|| panic!("{k} is not a string"))
 }
 
 #[wasm_bindgen_test]

@@ -14,7 +14,7 @@
     clippy::panic
 )]
 
-use js_sys::{Array, Function, Object, Promise, Reflect};
+use js_sys::{Array, Function, Promise};
 use magisterium_a2a::web::{is_magisterium_error, MagisteriumClient};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -22,6 +22,9 @@ use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+mod browser;
+use browser::{fault_url, get, obj, server_json};
 
 /// Every group of the matrix this file runs; a group the server lists and this file does not know
 /// fails `every_group_of_the_matrix_is_run`.
@@ -36,22 +39,6 @@ const GROUPS: [&str; 9] = [
     "dupkeys",
     "types",
 ];
-
-fn fault_url() -> &'static str {
-    option_env!("MAGISTERIUM_FAULT_URL").unwrap_or("http://127.0.0.1:18900")
-}
-
-fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
-    let o = Object::new();
-    for (k, v) in pairs {
-        Reflect::set(&o, &(*k).into(), v).unwrap();
-    }
-    o.into()
-}
-
-fn get(v: &JsValue, key: &str) -> JsValue {
-    Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
 
 fn num(v: &JsValue, key: &str) -> Option<f64> {
     get(v, key).as_f64()
@@ -77,26 +64,6 @@ async fn sleep(ms: i32) {
             .unwrap();
     });
     JsFuture::from(p).await.unwrap();
-}
-
-/// `GET <fault server><path>` parsed as JSON.
-async fn server_json(path: &str) -> JsValue {
-    let fetch: Function = get(&js_sys::global(), "fetch").unchecked_into();
-    let resp = JsFuture::from(
-        fetch
-            .call1(
-                &JsValue::UNDEFINED,
-                &format!("{}{path}", fault_url()).into(),
-            )
-            .unwrap()
-            .unchecked_into::<Promise>(),
-    )
-    .await
-    .unwrap();
-    let json: Function = get(&resp, "json").unchecked_into();
-    JsFuture::from(json.call0(&resp).unwrap().unchecked_into::<Promise>())
-        .await
-        .unwrap()
 }
 
 fn encode(s: &str) -> String {

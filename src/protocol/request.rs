@@ -120,7 +120,9 @@ pub fn skill_parts(skill: Skill, input: &SkillArg) -> Result<Vec<OutgoingPart>, 
     match (skill, input) {
         (Skill::DocumentFetch, SkillArg::Text(id)) => {
             let id = non_blank(id, "document id")?;
-            Ok(vec![data_part(SkillData::Id { id: id.to_owned() })])
+            Ok(vec![OutgoingPart::data(SkillData::Id {
+                id: id.to_owned(),
+            })])
         }
         (Skill::LiturgicalReadings, SkillArg::When(when)) => match when {
             When::Date(date) => Ok(vec![OutgoingPart::text(date.to_string())]),
@@ -130,13 +132,13 @@ pub fn skill_parts(skill: Skill, input: &SkillArg) -> Result<Vec<OutgoingPart>, 
             }
         },
         (Skill::SaintsOfTheDay, SkillArg::When(when)) => match when {
-            When::Date(date) => Ok(vec![data_part(SkillData::Date {
+            When::Date(date) => Ok(vec![OutgoingPart::data(SkillData::Date {
                 date: date.to_string(),
             })]),
             When::Text(text) => {
                 let text = date_text(text)?;
                 if CivilDate::looks_iso(text) {
-                    Ok(vec![data_part(SkillData::Date {
+                    Ok(vec![OutgoingPart::data(SkillData::Date {
                         date: text.to_owned(),
                     })])
                 } else {
@@ -227,10 +229,6 @@ fn date_text(text: &str) -> Result<&str, Error> {
         )));
     }
     Ok(text)
-}
-
-fn data_part(data: SkillData) -> OutgoingPart {
-    OutgoingPart::data(data)
 }
 
 /// Checks that a caller-supplied list of parts (read through [`JsonView`](super::JsonView)) is a

@@ -402,8 +402,7 @@ fn read_parts<V: JsonView>(artifact: &V, index: usize) -> Result<ArtifactParts<V
     Ok(out)
 }
 
-/// Citation fields and the JSON types the contract gives them (`null` allowed where marked).
-/// The documented members of a citation, their kind and whether `null` is allowed.
+/// The JSON type the contract gives each member of `CITATION_KEYS`, and whether `null` is allowed.
 const CITATION_FIELDS: [(JsonKind, bool); 8] = [
     (JsonKind::String, false),
     (JsonKind::String, true),
@@ -499,12 +498,12 @@ fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit<V>>, 
                 Some(found) => Err(wrong_type(&p.key(key), "string", found)),
             }
         };
-        let id = match kinds
-            .get(0)
-            .and_then(|k| (k == JsonKind::Number).then(|| hit.field("id")))
-        {
-            Some(Some(n)) => HitId::Number(decode::integer(&n, &p.key("id"))?),
-            _ => HitId::Text(string_node(0)?),
+        let number = (kinds.get(0) == Some(JsonKind::Number))
+            .then(|| hit.field("id"))
+            .flatten();
+        let id = match number {
+            Some(n) => HitId::Number(decode::integer(&n, &p.key("id"))?),
+            None => HitId::Text(string_node(0)?),
         };
         Ok(SearchHit {
             id,

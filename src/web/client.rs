@@ -10,7 +10,7 @@ use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::*;
 
 use super::convert;
-use super::error::{invalid_input, Failure};
+use super::error::{invalid_input, rpc_error_data, Failure};
 use super::options::{call_settings, client_settings, CallSettings, ClientSettings, Token};
 use super::request_object::{json_text, send_request, task_request};
 use super::runtime;
@@ -22,7 +22,7 @@ use crate::protocol::pacing::Pacer;
 use crate::protocol::request::{self, method, MessageIds, SkillArg};
 use crate::protocol::results::{decode_sent_task, decode_skill_response, decode_task};
 use crate::protocol::wire::RequestId;
-use crate::protocol::{Error, ErrorKind, JsonView, Skill};
+use crate::protocol::{Error, ErrorKind, Skill};
 
 /// A client of Magisterium AI's A2A agent (or of the Worker proxy in front of it).
 ///
@@ -550,15 +550,9 @@ impl Call {
             Reader::Task => decode_task(answer.body.clone(), answer.status, Some(id)),
         };
         decoded.map_err(|error| {
-            let data = answer
-                .body
-                .as_ref()
-                .and_then(|b| b.field("error"))
-                .and_then(|e| e.field("data"))
-                .unwrap_or(JsValue::UNDEFINED);
             Step::Failed(Failure {
                 error: error.with_retry_after_ms(answer.retry_after_ms),
-                data,
+                data: rpc_error_data(answer.body.as_ref()),
                 cause: JsValue::UNDEFINED,
             })
         })
@@ -601,8 +595,8 @@ impl Inner {
         })
     }
 
-    /// The request headers as `[name, value, …]` (the token is added by `runtime.js`).
-    /// The request headers of a call: the client's, made once, unless the call adds its own.
+    /// The request headers of a call as `[name, value, …]` (the token is added by `runtime.js`):
+    /// the client's, made once, unless the call adds its own.
     fn headers(&self, call: &CallSettings, json_body: bool) -> Array {
         match (call.headers.is_empty(), json_body) {
             (true, true) => self.js.rpc_headers.clone(),
@@ -611,10 +605,10 @@ impl Inner {
         }
     }
 
-    /// Hands a call to `runtime.js`; `reader` and the rest are what its steps need.
+    /// Hands a call to `runtime.js`; `reader` and the rest are what its steps need. `urls`: where
+    /// to send it, tried in turn (the card's fallback); a call with a `body` is a POST, without
+    /// one a GET.
     #[allow(clippy::too_many_arguments)]
-    /// `urls`: where to send it, tried in turn (the card's fallback); a call with a `body` is a
-    /// POST, without one a GET.
     fn start(
         self: &Rc<Self>,
         urls: &Array,

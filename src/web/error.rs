@@ -3,7 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::runtime;
-use crate::protocol::{Error, ErrorKind};
+use crate::protocol::{Error, ErrorKind, JsonView};
 
 /// A core error plus what only JavaScript holds: `error.data` of a JSON-RPC answer and the
 /// exception that caused it (`cause`).
@@ -55,6 +55,14 @@ impl From<Error> for Failure {
             cause: JsValue::UNDEFINED,
         }
     }
+}
+
+/// `error.data` of a parsed JSON-RPC answer (`undefined` when it has none): a failure carries it
+/// as the `MagisteriumError`'s `data`.
+pub fn rpc_error_data(body: Option<&JsValue>) -> JsValue {
+    body.and_then(|b| b.field("error"))
+        .and_then(|e| e.field("data"))
+        .unwrap_or(JsValue::UNDEFINED)
 }
 
 /// Shorthand for an `invalid_input` rejection.

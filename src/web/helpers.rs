@@ -3,7 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert;
-use super::error::{invalid_input, Failure};
+use super::error::{invalid_input, rpc_error_data, Failure};
 use super::runtime;
 use super::types::{BuildOptionsJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
 use crate::protocol::request::{self, MessageIds};
@@ -11,7 +11,7 @@ use crate::protocol::results::{
     decode_other_skill, decode_skill_response, SkillAnswer, SkillResult,
 };
 use crate::protocol::wire::RequestId;
-use crate::protocol::{decode, JsonView, Skill};
+use crate::protocol::{decode, Skill};
 use js_sys::Reflect;
 
 fn field_string(opts: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
@@ -99,11 +99,7 @@ pub fn decode_response(skill_id: &str, body: &str) -> Result<SkillOutputJs, JsVa
 
 fn decode_parsed(skill_id: &str, parsed: JsValue) -> Result<SkillOutputJs, JsValue> {
     let parsed = (!parsed.is_undefined()).then_some(parsed);
-    let data = parsed
-        .as_ref()
-        .and_then(|b| b.field("error"))
-        .and_then(|e| e.field("data"))
-        .unwrap_or(JsValue::UNDEFINED);
+    let data = rpc_error_data(parsed.as_ref());
     let fail = |error| {
         Failure {
             error,

@@ -38,7 +38,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * Reads a response body as UTF-8 text, stopping as soon as it passes `maxBytes`.
  * Resolves to `{ text }`, `{ tooLarge: true }` or `{ badUtf8: true }`; rejects on stream errors.
  */
-export async function readBody(response, maxBytes) {
+async function readBody(response, maxBytes) {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.body?.cancel().catch(() => {});
@@ -131,7 +131,7 @@ export function arrayLength(v) {
 }
 
 /** `strings` cut at the UTF-16 offsets `ends` (many short strings cross from wasm as one). */
-export function split(strings, ends) {
+function split(strings, ends) {
   const out = new Array(ends.length);
   let start = 0;
   for (let i = 0; i < ends.length; i++) {

@@ -101,13 +101,6 @@ struct ResponseHead<'a> {
     headers: &'a [(String, String)],
 }
 
-/// `handle`'s answer when the app answers itself; `response.body` is set afterwards.
-#[derive(Serialize)]
-struct RespondRoute<'a> {
-    kind: &'static str,
-    response: ResponseHead<'a>,
-}
-
 /// `finish`'s answer.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -190,16 +183,8 @@ impl WorkerApp {
         {
             Route::Asset => to_js(&Kind { kind: "asset" }),
             Route::Respond(response) => {
-                let head = RespondRoute {
-                    kind: "respond",
-                    response: ResponseHead {
-                        status: response.status,
-                        headers: &response.headers,
-                    },
-                };
-                let out = to_js(&head);
-                let response_js = Reflect::get(&out, &"response".into()).unwrap_or_default();
-                let _ = Reflect::set(&response_js, &"body".into(), &response.body.into());
+                let out = to_js(&Kind { kind: "respond" });
+                let _ = Reflect::set(&out, &"response".into(), &response_js(response));
                 out
             }
             Route::Forward(plan) => {

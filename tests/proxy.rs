@@ -368,6 +368,17 @@ fn upstream_faults_become_well_formed_answers() {
             502,
             "Upstream answered HTTP 200 without a JSON-RPC response",
         ),
+        // An array is no envelope, even one in the members' order.
+        (
+            answer(200, r#"["2.0", {"kind": "task"}]"#, vec![]),
+            502,
+            "Upstream answered HTTP 200 without a JSON-RPC response",
+        ),
+        (
+            answer(200, r#"{"jsonrpc":2.0,"id":9,"result":{}}"#, vec![]),
+            502,
+            "Upstream answered HTTP 200 without a JSON-RPC response",
+        ),
         (
             answer(
                 301,
@@ -600,6 +611,17 @@ fn finish_hands_the_checked_upstream_body_back_untouched_and_names_json_rpc_erro
     );
     let (r, _) = f.into_parts();
     assert_eq!(r.body, ok);
+    // Of duplicate keys the last counts, as in JSON.parse (so the proxy and the SDK agree).
+    let last_good = r#"{"jsonrpc":"1.0","jsonrpc":"2.0","id":9,"result":{}}"#;
+    let f = app.finish_answer(&plan, answer(200, last_good), &s, None);
+    assert!(f.upstream_body.is_some());
+    let last_bad = r#"{"jsonrpc":"2.0","jsonrpc":"1.0","id":9,"result":{}}"#;
+    let f = app.finish_answer(&plan, answer(200, last_bad), &s, None);
+    assert_eq!((f.response.status, f.upstream_body), (502, None));
+    // A `null` result is a result (JSON-RPC allows it), and passes.
+    let null = r#" {"jsonrpc":"2.0","id":9,"result":null}"#;
+    let f = app.finish_answer(&plan, answer(200, null), &s, None);
+    assert_eq!(f.upstream_body.as_deref(), Some(null.as_bytes()));
     // The upstream's JSON-RPC error is named for the log, whatever the HTTP status.
     let error = r#"{"jsonrpc":"2.0","id":9,"error":{"code":-32004,"message":"Unauthorized"}}"#;
     let f = app.finish_answer(&plan, answer(200, error), &s, None);

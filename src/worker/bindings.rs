@@ -8,9 +8,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::app::{App, Route};
-use super::http::{WorkerRequest, WorkerResponse};
+use super::http::{WorkerRequest, WorkerResponse, REQUEST_HEADERS};
 use super::ids::Random;
-use super::proxy::{ForwardPlan, UpstreamOutcome};
+use super::proxy::{ForwardPlan, UpstreamOutcome, UPSTREAM_HEADERS};
 use super::settings::Settings;
 
 struct CryptoRandom;
@@ -143,6 +143,18 @@ impl WorkerApp {
         App::is_api_path(path)
     }
 
+    /// The request headers the app reads (`head` of `handle` carries only these).
+    #[wasm_bindgen(js_name = requestHeaders)]
+    pub fn request_headers() -> Vec<String> {
+        REQUEST_HEADERS.iter().map(|&n| n.to_owned()).collect()
+    }
+
+    /// The upstream response headers the app reads (`headers` of `finish` carries only these).
+    #[wasm_bindgen(js_name = upstreamHeaders)]
+    pub fn upstream_headers() -> Vec<String> {
+        UPSTREAM_HEADERS.iter().map(|&n| n.to_owned()).collect()
+    }
+
     /// The request body cap configured in `env` (`MAX_BODY_BYTES`, default 64 KiB).
     #[wasm_bindgen(js_name = maxBodyBytes)]
     pub fn max_body_bytes(&mut self, env: &JsValue) -> f64 {
@@ -151,8 +163,8 @@ impl WorkerApp {
 
     /// Handles a request with the Worker's `env`. `head` is the request without its body, in one
     /// string so it crosses into wasm at once: `method`, `path`, `query` (without `?`), the
-    /// request's own `origin` and the `clientKey`, one per line, then its headers as
-    /// `name:value` lines (none of these can hold a line break). Returns `{ kind: "respond",
+    /// request's own `origin` and the `clientKey`, one per line, then its headers of
+    /// `requestHeaders()` as `name:value` lines (none of these can hold a line break). Returns `{ kind: "respond",
     /// response }`, `{ kind: "asset" }`, `{ kind: "forward", plan, … }` (`plan`: the number to hand
     /// to `finish`, `fromCache` or `bindingRefused`) or `{ kind: "card", url }`.
     pub fn handle(
@@ -176,10 +188,10 @@ impl WorkerApp {
             client_key,
             now_ms,
         };
-        let settings = self.settings(env).clone();
+        let settings = settings_for(&mut self.settings, env);
         match self
             .app
-            .handle(&req, &settings, &mut CryptoRandom, has_binding)
+            .handle(&req, settings, &mut CryptoRandom, has_binding)
         {
             Route::Asset => to_js(&Kind { kind: "asset" }),
             Route::Respond(response) => {
@@ -211,7 +223,8 @@ impl WorkerApp {
     }
 
     /// The answer after the upstream call of plan `plan`. The outcome comes flat: `kind` is `"answer"` (with the
-    /// upstream's `status`, its headers as `name:value` lines and its `body`), `"timeout"`,
+    /// upstream's `status`, its headers of `upstreamHeaders()` as `name:value` lines and its
+    /// `body`), `"timeout"`,
     /// `"unreachable"` or `"tooLarge"`. Returns `{ response, passBody, cache, rpcError }`: when
     /// `passBody` is true, `response.body` is null and the answer's body is the upstream's `body`
     /// unchanged (checked, never copied back); `cache` is the text to store under the plan's key,
@@ -227,7 +240,7 @@ impl WorkerApp {
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = self.settings(env).clone();
+        let settings = settings_for(&mut self.settings, env);
         let Some(plan) = self.plans.remove(&plan) else {
             return Object::new().into();
         };
@@ -243,7 +256,7 @@ impl WorkerApp {
         };
         let finished = self
             .app
-            .finish_answer(&plan, outcome, &settings, origin.as_deref());
+            .finish_answer(&plan, outcome, settings, origin.as_deref());
         let pass_body = finished.upstream_body.is_some();
         let response = &finished.response;
         to_js(&FinishedJs {
@@ -274,12 +287,12 @@ impl WorkerApp {
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = self.settings(env).clone();
+        let settings = settings_for(&mut self.settings, env);
         match self.plans.remove(&plan) {
             Some(plan) => {
                 response_js(
                     self.app
-                        .from_cache(&plan, cached, &settings, origin.as_deref()),
+                        .from_cache(&plan, cached, settings, origin.as_deref()),
                 )
             }
             None => JsValue::NULL,
@@ -295,12 +308,12 @@ impl WorkerApp {
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = self.settings(env).clone();
+        let settings = settings_for(&mut self.settings, env);
         match self.plans.remove(&plan) {
             Some(plan) => {
                 response_js(
                     self.app
-                        .binding_refused(&plan, pool, &settings, origin.as_deref()),
+                        .binding_refused(&plan, pool, settings, origin.as_deref()),
                 )
             }
             None => JsValue::NULL,
@@ -315,11 +328,11 @@ impl WorkerApp {
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = self.settings(env).clone();
+        let settings = settings_for(&mut self.settings, env);
         response_js(self.app.card(
             upstream_outcome(outcome),
             own_origin,
-            &settings,
+            settings,
             origin.as_deref(),
         ))
     }
@@ -394,14 +407,19 @@ impl WorkerApp {
 
     /// The settings for `env`, parsed again only when the Worker hands over another `env` object.
     fn settings(&mut self, env: &JsValue) -> &Settings {
-        if !matches!(&self.settings, Some((seen, _)) if Object::is(seen, env)) {
-            self.settings = None;
-        }
-        &self
-            .settings
-            .get_or_insert_with(|| (env.clone(), Settings::from_vars(&vars(env))))
-            .1
+        settings_for(&mut self.settings, env)
     }
+}
+
+/// The settings kept in `kept` for `env` (a function of the field, not of the app, so the app can
+/// be borrowed beside them instead of cloning them per call).
+fn settings_for<'a>(kept: &'a mut Option<(JsValue, Settings)>, env: &JsValue) -> &'a Settings {
+    if !matches!(kept, Some((seen, _)) if Object::is(seen, env)) {
+        *kept = None;
+    }
+    &kept
+        .get_or_insert_with(|| (env.clone(), Settings::from_vars(&vars(env))))
+        .1
 }
 
 impl Default for WorkerApp {

@@ -3,6 +3,10 @@
 
 use serde_json::{json, Value};
 
+/// The request headers the app reads. The entry hands over only these (a request through
+/// Cloudflare carries a dozen more that nothing here looks at).
+pub const REQUEST_HEADERS: [&str; 3] = ["authorization", "content-type", "origin"];
+
 /// An incoming request, already read (the body is capped by the entry before it gets here).
 #[derive(Debug, Clone, Default)]
 pub struct WorkerRequest {
@@ -14,7 +18,7 @@ pub struct WorkerRequest {
     pub query: String,
     /// The request's own origin (`http://127.0.0.1:8787`), for URLs the agent advertises.
     pub origin: String,
-    /// Header values by lower-case name.
+    /// Header values by lower-case name: those of [`REQUEST_HEADERS`] the request has.
     pub headers: Vec<(String, String)>,
     /// The body bytes.
     pub body: Vec<u8>,
@@ -25,8 +29,12 @@ pub struct WorkerRequest {
 }
 
 impl WorkerRequest {
-    /// The first value of header `name` (lower-case).
+    /// The first value of header `name`, one of [`REQUEST_HEADERS`].
     pub fn header(&self, name: &str) -> Option<&str> {
+        debug_assert!(
+            REQUEST_HEADERS.contains(&name),
+            "{name} is not in REQUEST_HEADERS"
+        );
         self.headers
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))

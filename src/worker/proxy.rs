@@ -20,15 +20,20 @@ pub const DOCUMENT_CACHE_SECONDS: u64 = 86_400;
 pub const QA_TIMEOUT_MS: u64 = 55_000;
 /// Upstream time budget for everything else.
 pub const DEFAULT_TIMEOUT_MS: u64 = 15_000;
-/// Response headers copied from the upstream (besides the content type, always JSON).
-pub const FORWARDED_HEADERS: [&str; 6] = [
+/// The upstream response headers the proxy reads: the ones it forwards, then `retry-after-ms`
+/// (for a 429 without `Retry-After`). The entry hands over only these.
+pub const UPSTREAM_HEADERS: [&str; 7] = [
     "retry-after",
     "ratelimit-limit",
     "ratelimit-remaining",
     "ratelimit-reset",
     "x-ratelimit-limit",
     "x-ratelimit-remaining",
+    "retry-after-ms",
 ];
+
+/// Response headers copied from the upstream (besides the content type, always JSON).
+pub const FORWARDED_HEADERS: &[&str] = UPSTREAM_HEADERS.split_at(6).0;
 
 /// The upstream call the entry must make for an accepted request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

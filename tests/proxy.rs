@@ -79,6 +79,12 @@ fn planned(app: &mut App, s: &Settings, req: &WorkerRequest) -> ForwardPlan {
     }
 }
 
+/// The plan of a plain `document_search` ("q") with no extra headers.
+fn planned_search(app: &mut App, s: &Settings) -> ForwardPlan {
+    let body = send_body("document_search", json!([{"kind": "text", "text": "q"}]));
+    planned(app, s, &post(&body, &[]))
+}
+
 #[test]
 fn valid_calls_are_forwarded_to_the_configured_upstream_only() {
     let s = settings(&[]);
@@ -295,14 +301,7 @@ fn cors_allowlist() {
     );
     pre.headers = vec![("origin".into(), "null".into())];
     assert_eq!(rejected(&mut app, &s, &pre).0.status, 403);
-    let plan = planned(
-        &mut app,
-        &s,
-        &post(
-            &send_body("document_search", json!([{"kind": "text", "text": "q"}])),
-            &[],
-        ),
-    );
+    let plan = planned_search(&mut app, &s);
     let ok = UpstreamOutcome::Answer {
         status: 200,
         headers: vec![],
@@ -317,14 +316,7 @@ fn cors_allowlist() {
 fn upstream_faults_become_well_formed_answers() {
     let s = settings(&[]);
     let mut app = App::new();
-    let plan = planned(
-        &mut app,
-        &s,
-        &post(
-            &send_body("document_search", json!([{"kind": "text", "text": "q"}])),
-            &[],
-        ),
-    );
+    let plan = planned_search(&mut app, &s);
     let answer =
         |status: u16, body: &str, headers: Vec<(String, String)>| UpstreamOutcome::Answer {
             status,
@@ -584,14 +576,7 @@ fn log_requests_setting_defaults_to_errors() {
 fn finish_hands_the_checked_upstream_body_back_untouched_and_names_json_rpc_errors() {
     let s = settings(&[]);
     let mut app = App::new();
-    let plan = planned(
-        &mut app,
-        &s,
-        &post(
-            &send_body("document_search", json!([{"kind": "text", "text": "q"}])),
-            &[],
-        ),
-    );
+    let plan = planned_search(&mut app, &s);
     let answer = |status: u16, body: &str| UpstreamOutcome::Answer {
         status,
         headers: vec![("retry-after".into(), "5".into())],

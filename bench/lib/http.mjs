@@ -239,6 +239,9 @@ export async function runProxy(ports, { quick }) {
       ? [{ c: 1, amount: 200 }, { c: 16, amount: 600 }, { c: 64, amount: 1000 }]
       : [{ c: 1, amount: 1000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
     const results = { direct: [], naive: [], ours: [], oursAllLogs: [], demo: [] };
+    // Ours ÷ naive in each round on its own (added p50, added p99, CPU), to show how far one
+    // round's ratio strays from the pooled one on this shared machine.
+    const roundRatios = [];
     for (const name of Object.keys(targets)) {
       log(`proxy: warm-up ${name}`);
       await load({ url: targets[name].url, body, connections: 16, amount: quick ? 200 : 600 });
@@ -257,6 +260,18 @@ export async function runProxy(ports, { quick }) {
         }
       }
       for (const name of names) results[name].push(pooled(runs[name]));
+      roundRatios.push({
+        connections: c,
+        rounds: runs.ours.map((o, r) => {
+          const d = runs.direct[r];
+          const nv = runs.naive[r];
+          return {
+            p50: round((o.p50 - d.p50) / (nv.p50 - d.p50), 2),
+            p99: round((o.p99 - d.p99) / (nv.p99 - d.p99), 2),
+            cpu: round(o.cpuMsPerRequest / nv.cpuMsPerRequest, 2),
+          };
+        }),
+      });
     }
     const added = (name) => results[name].map((r, i) => ({
       connections: r.connections,
@@ -285,7 +300,7 @@ export async function runProxy(ports, { quick }) {
       oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logRequests: "all" }),
       baseline: await isolateCost(ports.isolate, "baseline", { ...iso, n: iso.n * 4, logs: false }),
     };
-    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursAllLogs: addedAllLogs, demo: addedDemo }, ratios, ratiosAllLogs, ratiosDemo, inIsolate };
+    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursAllLogs: addedAllLogs, demo: addedDemo }, ratios, roundRatios, ratiosAllLogs, ratiosDemo, inIsolate };
   } finally {
     for (const s of servers) await stop(s);
     await stop(fault);

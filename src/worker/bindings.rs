@@ -8,7 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::app::{App, Route};
-use super::http::{WorkerRequest, WorkerResponse, REQUEST_HEADERS};
+use super::http::{header_object, WorkerRequest, WorkerResponse, REQUEST_HEADERS};
 use super::ids::Random;
 use super::proxy::{ForwardPlan, UpstreamOutcome, UPSTREAM_HEADERS};
 use super::settings::Settings;
@@ -98,6 +98,7 @@ struct ForwardRoute<'a> {
 #[derive(Serialize)]
 struct ResponseHead<'a> {
     status: u16,
+    #[serde(serialize_with = "header_object")]
     headers: &'a [(String, String)],
 }
 
@@ -114,6 +115,7 @@ struct FinishedJs<'a> {
 #[derive(Serialize)]
 struct FinishedResponse<'a> {
     status: u16,
+    #[serde(serialize_with = "header_object")]
     headers: &'a [(String, String)],
     body: Option<&'a str>,
 }
@@ -359,7 +361,7 @@ struct Card<'a> {
     url: &'a str,
 }
 
-/// `{ status, headers: [name, value][], body }`; the body (possibly megabytes of the stand-in's
+/// `{ status, headers: { name: value }, body }`; the body (possibly megabytes of the stand-in's
 /// answer) is set as a string of its own, not escaped into the JSON.
 fn response_js(response: WorkerResponse) -> JsValue {
     let WorkerResponse {

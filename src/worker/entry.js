@@ -13,7 +13,10 @@ const app = new WorkerApp();
 const json = (status, body, headers = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store", ...headers } });
 
-const toResponse = ({ status, headers, body }) => new Response(status === 204 || status === 304 ? null : body, { status, headers });
+/** A Response from an answer of the Rust app (`headers`: one object); `extra` headers are added
+ *  in the same init (cheaper in workerd than setting them afterwards). */
+const toResponse = ({ status, headers, body }, extra) =>
+  new Response(status === 204 || status === 304 ? null : body, { status, headers: extra ? { ...headers, ...extra } : headers });
 
 const NO_BYTES = new Uint8Array(0);
 
@@ -143,8 +146,8 @@ async function api(request, env, url) {
   const origin = request.headers.get("origin");
   const auth = authFor(env, url);
   const done = (answer, extra = {}) => {
-    const response = answer instanceof Response ? answer : toResponse(answer);
-    response.headers.set("x-request-id", requestId);
+    const response = answer instanceof Response ? answer : toResponse(answer, { "x-request-id": requestId });
+    if (answer instanceof Response) response.headers.set("x-request-id", requestId);
     const rpcError = extra.log?.rpcError;
     if (app.logWanted(env, response.status, rpcError != null)) {
       const line = { at: new Date().toISOString(), requestId, origin, path: url.pathname, method: extra.method, skill: extra.skill, status: response.status, ms: Date.now() - started, ...extra.log };

@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value};
 
-use super::matching::Entry;
+use super::matching::{impl_entry, Entry};
 use super::{opt_int, str_array, thousands, LookupAnswer, STATISTICS_METRICS};
 
 /// Date of the directory snapshot (who the ordinary is).
@@ -67,17 +67,7 @@ pub(super) struct Diocese {
     trend: Figures,
 }
 
-impl Entry for Diocese {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        self.aliases
-    }
-}
+impl_entry!(Diocese);
 
 pub(super) static DIOCESES: &[Diocese] = &[
     Diocese {

@@ -42,6 +42,24 @@ pub(super) trait Entry {
     fn aliases(&self) -> &'static [&'static str];
 }
 
+/// `impl Entry` for table structs with `id`, `name` and `aliases` fields (`Entry` in scope).
+macro_rules! impl_entry {
+    ($table:ty) => {
+        impl Entry for $table {
+            fn id(&self) -> &'static str {
+                self.id
+            }
+            fn name(&self) -> &'static str {
+                self.name
+            }
+            fn aliases(&self) -> &'static [&'static str] {
+                self.aliases
+            }
+        }
+    };
+}
+pub(super) use impl_entry;
+
 /// Finds the entry for `query` in `table` (see the `lookups` module docs for the rules).
 pub(super) fn find<T: Entry>(table: &'static [T], query: LookupQuery<'_>) -> Option<&'static T> {
     let (raw, by_id_only) = match query {

@@ -4,7 +4,7 @@
 
 use serde_json::Map;
 
-use super::matching::Entry;
+use super::matching::{impl_entry, Entry};
 use super::{date_text, opt_int, opt_str, LookupAnswer};
 
 #[derive(Debug)]
@@ -27,17 +27,7 @@ pub(super) struct Person {
     pub(super) religious_institute: Option<&'static str>,
 }
 
-impl Entry for Person {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        self.aliases
-    }
-}
+impl_entry!(Person);
 
 pub(super) static PEOPLE: &[Person] = &[
     Person {

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::matching::Entry;
+use super::matching::{impl_entry, Entry};
 use super::{date_text, opt_str, ordinal_text, str_array, LookupAnswer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,17 +37,7 @@ pub(super) struct Pope {
     pub(super) sainthood: Option<&'static str>,
 }
 
-impl Entry for Pope {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        self.aliases
-    }
-}
+impl_entry!(Pope);
 
 /// Newest first, so an ambiguous name (`Leo`, `John Paul`, `Benedict`) means the most recent pope.
 pub(super) static POPES: &[Pope] = &[

@@ -2,7 +2,7 @@
 
 use serde_json::Map;
 
-use super::matching::Entry;
+use super::matching::{impl_entry, Entry};
 use super::{month_day_text, opt_int, opt_str, str_array, LookupAnswer};
 
 /// Stage of a cause, as the record's `status` string.
@@ -55,17 +55,7 @@ pub(super) struct Saint {
     pub(super) description: &'static str,
 }
 
-impl Entry for Saint {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        self.aliases
-    }
-}
+impl_entry!(Saint);
 
 /// Ordered so that, on an ambiguous name, the entry most people mean comes first.
 pub(super) static SAINTS: &[Saint] = &[

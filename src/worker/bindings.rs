@@ -289,16 +289,9 @@ impl WorkerApp {
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = settings_for(&mut self.settings, env);
-        match self.plans.remove(&plan) {
-            Some(plan) => {
-                response_js(
-                    self.app
-                        .from_cache(&plan, cached, settings, origin.as_deref()),
-                )
-            }
-            None => JsValue::NULL,
-        }
+        self.answer_plan(plan, env, |app, plan, settings| {
+            app.from_cache(plan, cached, settings, origin.as_deref())
+        })
     }
 
     /// The 429 answer when the Rate Limiting binding refused `pool`, for plan `plan`.
@@ -310,16 +303,9 @@ impl WorkerApp {
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
-        let settings = settings_for(&mut self.settings, env);
-        match self.plans.remove(&plan) {
-            Some(plan) => {
-                response_js(
-                    self.app
-                        .binding_refused(&plan, pool, settings, origin.as_deref()),
-                )
-            }
-            None => JsValue::NULL,
-        }
+        self.answer_plan(plan, env, |app, plan, settings| {
+            app.binding_refused(plan, pool, settings, origin.as_deref())
+        })
     }
 
     /// The proxy's agent card from the upstream's (`outcome` as in `finish`).
@@ -398,6 +384,20 @@ fn upstream_outcome(outcome: &JsValue) -> UpstreamOutcome {
 }
 
 impl WorkerApp {
+    /// The answer `answer` gives for the kept plan `plan` (taken out), or null for an unknown plan.
+    fn answer_plan(
+        &mut self,
+        plan: u32,
+        env: &JsValue,
+        answer: impl FnOnce(&App, &ForwardPlan, &Settings) -> WorkerResponse,
+    ) -> JsValue {
+        let settings = settings_for(&mut self.settings, env);
+        match self.plans.remove(&plan) {
+            Some(plan) => response_js(answer(&self.app, &plan, settings)),
+            None => JsValue::NULL,
+        }
+    }
+
     /// Keeps a forward plan under the next number (see `handle`).
     fn keep(&mut self, plan: ForwardPlan) {
         self.plans.insert(self.next_plan, plan);

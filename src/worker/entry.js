@@ -50,10 +50,9 @@ async function readCapped(stream, max) {
 }
 
 /** The bytes of a request's or response's body, or null once they pass `max`. A body that
- *  declares its length (uncompressed, so the length is what arrives) and fits is read in one
- *  piece, which workerd does natively and far cheaper than a stream read from JavaScript (HTTP
- *  framing stops at the declared length, and the size is checked again); any other body is
- *  counted on the stream. */
+ *  declares its length (uncompressed, so the length is what arrives) and fits is read by workerd
+ *  in one piece, one await instead of one per chunk (HTTP framing stops at the declared length,
+ *  and the size is checked again); any other body is counted on the stream. */
 async function readBody(message, max) {
   const declared = message.headers.get("content-length");
   if (declared !== null && /^\d{1,15}$/.test(declared) && !message.headers.has("content-encoding")) {
@@ -105,8 +104,8 @@ async function callUpstream(url, { method, body, token, requestId, timeoutMs, ma
 }
 
 /** The Rust app's route for a request: its head (method, path, query, own origin and client key,
- *  one per line, then the lines of the headers it reads; none can hold a line break) crosses into wasm as one
- *  string, its body as bytes. */
+ *  one per line, then the lines of the headers it reads; none can hold a line break) crosses into
+ *  wasm as one string, its body as bytes. */
 function routeOf(request, url, body, env, hasBinding, headers = headerLines(request.headers, REQUEST_HEADERS)) {
   const clientKey = request.headers.get("cf-connecting-ip") ?? "local";
   const head = `${request.method}\n${url.pathname}\n${url.search.slice(1)}\n${url.origin}\n${clientKey}\n${headers}`;

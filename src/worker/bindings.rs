@@ -29,13 +29,6 @@ impl Random for CryptoRandom {
     }
 }
 
-fn string(obj: &JsValue, key: &str) -> String {
-    Reflect::get(obj, &key.into())
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default()
-}
-
 /// Header pairs from the entry's `name:value` lines, one per line (a `Headers` object yields
 /// lower-case names, and no name or value can hold a line break; a name cannot hold a colon). One
 /// string crosses into wasm instead of an array of arrays read pair by pair.
@@ -160,15 +153,16 @@ impl WorkerApp {
     /// The request body cap configured in `env` (`MAX_BODY_BYTES`, default 64 KiB).
     #[wasm_bindgen(js_name = maxBodyBytes)]
     pub fn max_body_bytes(&mut self, env: &JsValue) -> f64 {
-        self.settings(env).max_body_bytes as f64
+        settings_for(&mut self.settings, env).max_body_bytes as f64
     }
 
     /// Handles a request with the Worker's `env`. `head` is the request without its body, in one
     /// string so it crosses into wasm at once: `method`, `path`, `query` (without `?`), the
     /// request's own `origin` and the `clientKey`, one per line, then its headers of
-    /// `requestHeaders()` as `name:value` lines (none of these can hold a line break). Returns `{ kind: "respond",
-    /// response }`, `{ kind: "asset" }`, `{ kind: "forward", plan, … }` (`plan`: the number to hand
-    /// to `finish`, `fromCache` or `bindingRefused`) or `{ kind: "card", url }`.
+    /// `requestHeaders()` as `name:value` lines (none of these can hold a line break). Returns
+    /// `{ kind: "respond", response }`, `{ kind: "asset" }`, `{ kind: "forward", plan, … }`
+    /// (`plan`: the number to hand to `finish`, `fromCache` or `bindingRefused`) or
+    /// `{ kind: "card", url }`.
     pub fn handle(
         &mut self,
         head: &str,
@@ -224,13 +218,13 @@ impl WorkerApp {
         }
     }
 
-    /// The answer after the upstream call of plan `plan`. The outcome comes flat: `kind` is `"answer"` (with the
-    /// upstream's `status`, its headers of `upstreamHeaders()` as `name:value` lines and its
-    /// `body`), `"timeout"`,
-    /// `"unreachable"` or `"tooLarge"`. Returns `{ response, passBody, cache, rpcError }`: when
-    /// `passBody` is true, `response.body` is null and the answer's body is the upstream's `body`
-    /// unchanged (checked, never copied back); `cache` is the text to store under the plan's key,
-    /// or null; `rpcError` the JSON-RPC error code of the answer, or null.
+    /// The answer after the upstream call of plan `plan`. The outcome comes flat: `kind` is
+    /// `"answer"` (with the upstream's `status`, its headers of `upstreamHeaders()` as
+    /// `name:value` lines and its `body`), `"timeout"`, `"unreachable"` or `"tooLarge"`. Returns
+    /// `{ response, passBody, cache, rpcError }`: when `passBody` is true, `response.body` is null
+    /// and the answer's body is the upstream's `body` unchanged (checked, never copied back);
+    /// `cache` is the text to store under the plan's key, or null; `rpcError` the JSON-RPC error
+    /// code of the answer, or null.
     #[allow(clippy::too_many_arguments)] // flat values cross into wasm without property reads
     pub fn finish(
         &mut self,
@@ -246,16 +240,7 @@ impl WorkerApp {
         let Some(plan) = self.plans.remove(&plan) else {
             return Object::new().into();
         };
-        let outcome = match kind {
-            "answer" => UpstreamOutcome::Answer {
-                status,
-                headers: header_lines(headers),
-                body,
-            },
-            "timeout" => UpstreamOutcome::Timeout,
-            "tooLarge" => UpstreamOutcome::TooLarge,
-            _ => UpstreamOutcome::Unreachable,
-        };
+        let outcome = upstream_outcome(kind, status, headers, body);
         let finished = self
             .app
             .finish_answer(&plan, outcome, settings, origin.as_deref());
@@ -277,7 +262,9 @@ impl WorkerApp {
     /// (`rpc_error`: the answer is a JSON-RPC error).
     #[wasm_bindgen(js_name = logWanted)]
     pub fn log_wanted(&mut self, env: &JsValue, status: u16, rpc_error: bool) -> bool {
-        self.settings(env).log_requests.wants(status, rpc_error)
+        settings_for(&mut self.settings, env)
+            .log_requests
+            .wants(status, rpc_error)
     }
 
     /// The answer from a cached result, for plan `plan`.
@@ -308,17 +295,21 @@ impl WorkerApp {
         })
     }
 
-    /// The proxy's agent card from the upstream's (`outcome` as in `finish`).
+    /// The proxy's agent card from the upstream's (the outcome flat, as in `finish`).
+    #[allow(clippy::too_many_arguments)] // flat values cross into wasm without property reads
     pub fn card(
         &mut self,
-        outcome: &JsValue,
+        kind: &str,
+        status: u16,
+        headers: &str,
+        body: Vec<u8>,
         own_origin: &str,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
         let settings = settings_for(&mut self.settings, env);
         response_js(self.app.card(
-            upstream_outcome(outcome),
+            upstream_outcome(kind, status, headers, body),
             own_origin,
             settings,
             origin.as_deref(),
@@ -363,19 +354,13 @@ fn response_js(response: WorkerResponse) -> JsValue {
     out
 }
 
-fn upstream_outcome(outcome: &JsValue) -> UpstreamOutcome {
-    match string(outcome, "kind").as_str() {
+/// What the upstream did, from the entry's flat outcome (see `finish`).
+fn upstream_outcome(kind: &str, status: u16, headers: &str, body: Vec<u8>) -> UpstreamOutcome {
+    match kind {
         "answer" => UpstreamOutcome::Answer {
-            status: Reflect::get(outcome, &"status".into())
-                .ok()
-                .and_then(|s| s.as_f64())
-                .map_or(502, |s| s as u16),
-            headers: header_lines(&string(outcome, "headers")),
-            body: Reflect::get(outcome, &"body".into())
-                .ok()
-                .filter(|b| b.is_object())
-                .map(|b| Uint8Array::new(&b).to_vec())
-                .unwrap_or_default(),
+            status,
+            headers: header_lines(headers),
+            body,
         },
         "timeout" => UpstreamOutcome::Timeout,
         "tooLarge" => UpstreamOutcome::TooLarge,
@@ -406,15 +391,11 @@ impl WorkerApp {
             self.plans.pop_first();
         }
     }
-
-    /// The settings for `env`, parsed again only when the Worker hands over another `env` object.
-    fn settings(&mut self, env: &JsValue) -> &Settings {
-        settings_for(&mut self.settings, env)
-    }
 }
 
-/// The settings kept in `kept` for `env` (a function of the field, not of the app, so the app can
-/// be borrowed beside them instead of cloning them per call).
+/// The settings kept in `kept` for `env`, parsed again only when the Worker hands over another
+/// `env` object (a function of the field, not of the app, so the app can be borrowed beside them
+/// instead of cloning them per call).
 fn settings_for<'a>(kept: &'a mut Option<(JsValue, Settings)>, env: &JsValue) -> &'a Settings {
     if !matches!(kept, Some((seen, _)) if Object::is(seen, env)) {
         *kept = None;

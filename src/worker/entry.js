@@ -198,7 +198,7 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
     const outcome = hit
       ? { kind: "answer", status: 200, headers: "", body: new Uint8Array(await hit.arrayBuffer()) }
       : await callUpstream(route.url, { method: "GET", requestId, timeoutMs: 15_000, maxBytes: 1 << 20 });
-    const answer = app.card(outcome, url.origin, env, origin);
+    const answer = app.card(outcome.kind, outcome.status ?? 0, outcome.headers ?? "", outcome.body ?? NO_BYTES, url.origin, env, origin);
     if (!hit && answer.status === 200 && outcome.kind === "answer") {
       await cache?.put(key, new Response(outcome.body, { headers: { "cache-control": "public, max-age=3600" } }));
     }

@@ -281,12 +281,8 @@ impl Finished {
 }
 
 /// The answer for the client, and the `result` to store under the plan's cache key when it may
-/// be cached (a completed document task; never errors, failed tasks or not-found answers).
-pub fn finish(plan: &ForwardPlan, outcome: UpstreamOutcome) -> (WorkerResponse, Option<String>) {
-    finish_answer(plan, outcome).into_parts()
-}
-
-/// [`finish`], with the upstream's body handed back untouched when it is the answer's body.
+/// be cached (a completed document task; never errors, failed tasks or not-found answers). The
+/// upstream's body is handed back untouched when it is the answer's body.
 pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
     let fail = |status: u16, message: &str| {
         Finished::own(

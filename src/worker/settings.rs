@@ -48,15 +48,6 @@ impl LogRequests {
         }
     }
 
-    /// The setting's name as the Worker entry reads it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::All => "all",
-            Self::Errors => "errors",
-            Self::Off => "off",
-        }
-    }
-
     /// Whether an answer with HTTP `status` gets a log line; `rpc_error`: its body is a JSON-RPC
     /// error (an upstream can answer one with HTTP 200).
     pub fn wants(self, status: u16, rpc_error: bool) -> bool {

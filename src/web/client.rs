@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use super::convert;
 use super::error::{invalid_input, rpc_error_data, Failure};
 use super::options::{call_settings, client_settings, CallSettings, ClientSettings, Token};
-use super::request_object::{json_text, send_request, task_request};
+use super::request_object::{json_text, message_send_object, send_request, task_request};
 use super::runtime;
 use super::transport::{read_outcome, HttpAnswer};
 use super::types::*;
@@ -147,7 +147,7 @@ fn date_arg(value: &JsValue) -> Result<request::When, String> {
 }
 
 /// `string | Part[]` of `send` and `buildRequest`: the parts a string becomes, or `None` for a
-/// checked array of parts that the caller sends as it is (see [`with_parts`]).
+/// checked array of parts that the caller sends as it is (see [`message_send_object`]).
 pub(super) fn parts_for(
     skill_id: &str,
     input: &JsValue,
@@ -355,11 +355,9 @@ impl MagisteriumClient {
             Err(e) => return reject(e),
         };
         let ids = self.inner.message_ids(&call);
-        let own_parts = parts.is_none().then_some(&input);
-        let placeholder = vec![OutgoingPart::text("-")];
-        let prepared = request::message_send(&skill_id, parts.unwrap_or(placeholder), ids)
+        let prepared = message_send_object(&skill_id, parts, &input, ids)
             .map_err(Failure::from)
-            .and_then(|req| Ok((json_text(&send_request(&req, own_parts))?, req.id)));
+            .and_then(|(req, id)| Ok((json_text(&req)?, id)));
         match prepared {
             Ok((body, id)) => {
                 let is_qa = skill_id == Skill::CatholicQa.id();

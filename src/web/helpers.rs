@@ -6,7 +6,7 @@ use super::convert;
 use super::error::{invalid_input, rpc_error_data, Failure};
 use super::runtime;
 use super::types::{BuildOptionsJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
-use crate::protocol::request::{self, MessageIds};
+use crate::protocol::request::MessageIds;
 use crate::protocol::results::{
     decode_other_skill, decode_skill_response, SkillAnswer, SkillResult,
 };
@@ -65,11 +65,9 @@ pub fn build_request(
     }
     let input: JsValue = input.into();
     let parts = super::client::parts_for(skill_id, &input).map_err(invalid_input)?;
-    let own_parts = parts.is_none().then_some(&input);
-    let placeholder = vec![crate::protocol::outgoing::OutgoingPart::text("-")];
-    let req = request::message_send(skill_id, parts.unwrap_or(placeholder), ids)
+    let (req, _) = super::request_object::message_send_object(skill_id, parts, &input, ids)
         .map_err(|e| Failure::from(e).into_js())?;
-    Ok(super::request_object::send_request(&req, own_parts).into())
+    Ok(req.into())
 }
 
 /// Decodes a response body of a `message/send` to `skillId` into the skill's typed result

@@ -8,10 +8,10 @@ use wasm_bindgen::JsValue;
 use super::convert::Packed;
 use super::error::Failure;
 use super::runtime;
-use crate::protocol::outgoing::SkillData;
-use crate::protocol::request::{SendRequest, TaskRequest};
+use crate::protocol::outgoing::{OutgoingPart, SkillData};
+use crate::protocol::request::{self, MessageIds, SendRequest, TaskRequest};
 use crate::protocol::wire::RequestId;
-use crate::protocol::ErrorKind;
+use crate::protocol::{Error, ErrorKind};
 
 fn id_value(id: &RequestId) -> JsValue {
     match id {
@@ -52,6 +52,24 @@ pub fn send_request(req: &SendRequest, own_parts: Option<&JsValue>) -> JsValue {
         message.context_id.is_some(),
         own_parts.unwrap_or(&JsValue::UNDEFINED),
     )
+}
+
+/// `message/send` to `skill_id` as an object, and its id: with `parts` when the core built them
+/// (see `parts_for`), else with the caller's own checked array `input`, handed over as it is.
+///
+/// # Errors
+/// `invalid_input` from [`request::message_send`] (an empty skill id, message id or context id).
+pub fn message_send_object(
+    skill_id: &str,
+    parts: Option<Vec<OutgoingPart>>,
+    input: &JsValue,
+    ids: MessageIds,
+) -> Result<(JsValue, RequestId), Error> {
+    let own_parts = parts.is_none().then_some(input);
+    // The placeholder is only checked by message_send, then replaced by the caller's parts.
+    let parts = parts.unwrap_or_else(|| vec![OutgoingPart::text("-")]);
+    let req = request::message_send(skill_id, parts, ids)?;
+    Ok((send_request(&req, own_parts), req.id))
 }
 
 /// `tasks/get` or `tasks/cancel` as an object.

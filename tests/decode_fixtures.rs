@@ -329,6 +329,8 @@ fn bodies_that_are_not_answers_to_this_request() {
         (CatholicQa, "not_json.html", "not JSON"),
         (CatholicQa, "citation_wrong_type.json", "result.artifacts[0].parts[1].data.citations[1].document_index: expected number, found string"),
         (DocumentSearch, "search_hit_wrong_type.json", "result.artifacts[0].parts[0].data.results[0].url: expected string, found number"),
+        (DocumentSearch, "search_hit_not_object.json", "result.artifacts[0].parts[0].data.results[1]: expected object, found string"),
+        (CatholicQa, "citation_not_object.json", "result.artifacts[0].parts[1].data.citations[1]: expected object, found array"),
         (DocumentFetch, "document_meta_missing.json", "result.artifacts[0].parts[1].data.author: missing"),
         (LiturgicalReadings, "text_part_not_string.json", "result.artifacts[0].parts[0].text: expected string, found object"),
         (DocumentSearch, "no_artifacts.json", "no artifact for document_search"),

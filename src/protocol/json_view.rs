@@ -70,7 +70,10 @@ pub trait JsonView: Clone {
     /// [`MemberKinds::MAX_KEYS`]). A view whose every lookup crosses into another runtime (the
     /// browser's) answers it with one crossing instead of two per member.
     fn member_kinds(&self, keys: &'static [&'static str]) -> MemberKinds {
-        let mut kinds = MemberKinds::default();
+        if self.kind() != JsonKind::Object {
+            return MemberKinds::default();
+        }
+        let mut kinds = MemberKinds(MemberKinds::OBJECT);
         for (i, key) in keys.iter().take(MemberKinds::MAX_KEYS).enumerate() {
             if let Some(v) = self.field(key) {
                 kinds.set(i, v.kind());
@@ -81,13 +84,21 @@ pub trait JsonView: Clone {
 }
 
 /// The kinds of up to ten members (see [`JsonView::member_kinds`]), three bits each: 0 for an
-/// absent member, else the [`JsonKind`] code plus one (codes as `runtime.js`'s `jsonKind`).
+/// absent member, else the [`JsonKind`] code plus one (codes as `runtime.js`'s `jsonKind`); bit
+/// 30 is set when the node is an object at all, so a list of objects needs no other question.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MemberKinds(pub u32);
 
 impl MemberKinds {
     /// How many members one answer can describe.
     pub const MAX_KEYS: usize = 10;
+    /// The bit that says the node is an object (not an array).
+    pub const OBJECT: u32 = 1 << 30;
+
+    /// Whether the node asked about is an object (not an array).
+    pub fn is_object(self) -> bool {
+        self.0 & Self::OBJECT != 0
+    }
 
     /// The kind of member `i`; `None` when it is absent.
     pub fn get(self, i: usize) -> Option<JsonKind> {
@@ -240,8 +251,11 @@ mod tests {
         assert_eq!(kinds.get(2), None);
         assert_eq!(kinds.get(3), Some(JsonKind::Null));
         assert_eq!(kinds.get(10), None);
-        let not_object = json!([1, 2]);
-        assert_eq!((&not_object).member_kinds(&KEYS), MemberKinds::default());
+        assert!(kinds.is_object());
+        assert!((&json!({})).member_kinds(&KEYS).is_object());
+        for not_object in [json!([1, 2]), json!("s"), json!(null)] {
+            assert_eq!((&not_object).member_kinds(&KEYS), MemberKinds::default());
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::decode::{self, require_completed, task_info, wrong_type, TaskInfo};
 use super::error::Error;
-use super::json_view::{JsonKind, JsonView, Path};
+use super::json_view::{JsonKind, JsonView, MemberKinds, Path};
 use super::skill::Skill;
 
 /// `catholicQa` → `QaAnswer`.
@@ -426,12 +426,11 @@ pub static CITATION_KEYS: [&str; 8] = [
     "source_url",
 ];
 
-/// Reads every item of the array `list` (at path `at`) with `read`, after checking the item is a
-/// `want`. The error names the path of the first bad item.
+/// Reads every item of the array `list` (at path `at`) with `read`, which checks its type. The
+/// error names the path of the first bad item.
 fn read_items<V: JsonView, T>(
     list: &V,
     at: &Path<'_>,
-    want: JsonKind,
     mut read: impl FnMut(V, &Path<'_>) -> Result<T, Error>,
 ) -> Result<Vec<T>, Error> {
     let len = list
@@ -440,18 +439,30 @@ fn read_items<V: JsonView, T>(
     let mut out = Vec::with_capacity(len);
     for i in 0..len {
         let Some(item) = list.item(i) else { continue };
-        let item_at = at.index(i);
-        if item.kind() != want {
-            return Err(wrong_type(&item_at, want.name(), item.kind()));
-        }
-        out.push(read(item, &item_at)?);
+        out.push(read(item, &at.index(i))?);
     }
     Ok(out)
 }
 
+/// [`read_items`] for an array of objects: `read` also gets the kinds of the members `keys`, asked
+/// in the same question that checks the item is an object.
+fn read_objects<V: JsonView, T>(
+    list: &V,
+    at: &Path<'_>,
+    keys: &'static [&'static str],
+    mut read: impl FnMut(V, MemberKinds, &Path<'_>) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
+    read_items(list, at, |item, item_at| {
+        let kinds = item.member_kinds(keys);
+        if !kinds.is_object() {
+            return Err(wrong_type(item_at, "object", item.kind()));
+        }
+        read(item, kinds, item_at)
+    })
+}
+
 fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    read_items(list, at, JsonKind::Object, |c, c_at| {
-        let kinds = c.member_kinds(&CITATION_KEYS);
+    read_objects(list, at, &CITATION_KEYS, |c, kinds, c_at| {
         for (i, (key, (want, nullable))) in CITATION_KEYS.iter().zip(CITATION_FIELDS).enumerate() {
             let Some(found) = kinds.get(i) else { continue };
             if !(found == want || (nullable && found == JsonKind::Null)) {
@@ -477,7 +488,10 @@ fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error>
 }
 
 fn read_strings<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    read_items(list, at, JsonKind::String, |s, _| Ok(s))
+    read_items(list, at, |s, s_at| match s.kind() {
+        JsonKind::String => Ok(s),
+        found => Err(wrong_type(s_at, "string", found)),
+    })
 }
 
 /// The members of a hit, in the order they are checked.
@@ -487,8 +501,7 @@ fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit<V>>, 
     let list = data
         .field("results")
         .ok_or_else(|| Error::invalid_response(format!("{at}: missing")))?;
-    read_items(&list, at, JsonKind::Object, |hit, p| {
-        let kinds = hit.member_kinds(&HIT_KEYS);
+    read_objects(&list, at, &HIT_KEYS, |hit, kinds, p| {
         let string_node = |i: usize| -> Result<V, Error> {
             let key = HIT_KEYS.get(i).copied().unwrap_or_default();
             let missing = || Error::invalid_response(format!("{}: missing", p.key(key)));

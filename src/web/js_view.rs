@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 use super::runtime;
 use crate::protocol::{JsonKind, JsonView, MemberKinds};
@@ -75,8 +75,9 @@ impl JsonView for JsValue {
     }
 
     fn item(&self, index: usize) -> Option<Self> {
-        let len = usize::try_from(runtime::array_length(self)).ok()?;
-        (index < len).then(|| self.unchecked_ref::<js_sys::Array>().get(index as u32))
+        // One crossing: JSON.parse never puts `undefined` in an array, so it means "no item".
+        let value = runtime::item(self, u32::try_from(index).ok()?);
+        (!value.is_undefined()).then_some(value)
     }
 
     fn string(&self) -> Option<Cow<'_, str>> {

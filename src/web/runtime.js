@@ -114,10 +114,11 @@ export function member(v, key) {
 }
 
 /** Kinds of the members `keys` (at most 10) of a non-array object, 3 bits each: 0 for an absent
- *  member, else jsonKind + 1 (src/protocol/json_view.rs, MemberKinds). */
+ *  member, else jsonKind + 1; bit 30 set for any such object, 0 for anything else
+ *  (src/protocol/json_view.rs, MemberKinds). */
 export function memberKinds(v, keys) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return 0;
-  let out = 0;
+  let out = 1 << 30;
   for (let i = 0; i < keys.length && i < 10; i++) {
     const m = v[keys[i]];
     if (m !== undefined) out |= (jsonKind(m) + 1) << (3 * i);
@@ -128,6 +129,11 @@ export function memberKinds(v, keys) {
 /** Length of an array; -1 for anything else. */
 export function arrayLength(v) {
   return Array.isArray(v) ? v.length : -1;
+}
+
+/** Item `i` of an array; `undefined` past its end or for anything else. */
+export function item(v, i) {
+  return Array.isArray(v) ? v[i] : undefined;
 }
 
 /** `strings` cut at the UTF-16 offsets `ends` (many short strings cross from wasm as one). */

@@ -79,6 +79,9 @@ extern "C" {
     #[wasm_bindgen(js_name = arrayLength)]
     pub fn array_length(value: &JsValue) -> i32;
 
+    /// Item `index` of an array; `undefined` past its end or for anything else.
+    pub fn item(value: &JsValue, index: u32) -> JsValue;
+
     /// `SearchResults` from the task strings and three string nodes per hit (id, url, title).
     #[wasm_bindgen(js_name = searchResults)]
     pub fn search_results(strings: &str, ends: &[u32], hits: Vec<JsValue>) -> JsValue;

@@ -1,10 +1,9 @@
 // The in-browser half of the decode and start-up benchmarks. bench/lib/browser.mjs opens this page
 // in headless Chromium and calls window.runDecode / window.runStartup.
-import init, { MagisteriumClient, decodeResponse } from "/pkg/index.js";
-import { A2AClient } from "/bench/out/a2a-sdk.mjs";
+import init, { decodeResponse } from "/pkg/index.js";
 import { CASES, pick } from "./bodies.mjs";
+import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
 
-const MESSAGE_ID = "bench-message-1";
 const now = () => performance.now();
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -25,33 +24,17 @@ const consume = (r) => {
 function methods(c, bodies) {
   let current = bodies.ours;
   let currentA2a = bodies.a2a;
-  const client = new MagisteriumClient({
-    endpoint: "http://127.0.0.1/bench/rpc",
-    fetch: () => Promise.resolve(new Response(current)),
-    maxRetries: 0,
-  });
-  const card = {
-    name: "bench", description: "in-memory", url: "http://127.0.0.1/bench/rpc", version: "1", protocolVersion: "0.3.0",
-    capabilities: {}, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [],
-  };
-  const a2a = new A2AClient(card, { fetchImpl: () => Promise.resolve(new Response(currentA2a)) });
-  const params = {
-    message: { kind: "message", role: "user", messageId: MESSAGE_ID, parts: [{ kind: "text", text: c.arg }], metadata: { skillId: c.skill } },
-  };
-  const opts = { messageId: MESSAGE_ID };
+  const clients = inMemoryClients(
+    c,
+    () => Promise.resolve(new Response(current)),
+    () => Promise.resolve(new Response(currentA2a)),
+  );
   return [
     { id: "floor", label: "JSON.parse + pick (floor)", sync: true, run: () => pick(c.skill, JSON.parse(current)) },
     { id: "decode", label: "ours: decodeResponse", sync: true, run: () => decodeResponse(c.skill, current) },
     { id: "floor_fetch", label: "Response.json() + pick (fetch floor)", run: async () => pick(c.skill, await new Response(current).json()) },
-    { id: "client", label: `ours: client.${c.method} (in-memory fetch)`, run: () => client[c.method](c.arg, opts) },
-    {
-      id: "a2a",
-      label: "@a2a-js/sdk 0.3.14 A2AClient.sendMessage + pick",
-      run: async () => {
-        a2a.requestIdCounter = 1; // the JSON-RPC id it sends; the body answers id 1
-        return pick(c.skill, await a2a.sendMessage(params));
-      },
-    },
+    { id: "client", label: `ours: client.${c.method} (in-memory fetch)`, run: clients.ours },
+    { id: "a2a", label: "@a2a-js/sdk 0.3.14 A2AClient.sendMessage + pick", run: clients.a2a },
   ];
 }
 

@@ -237,7 +237,7 @@ export async function runProxy(ports, { quick }) {
 
     const plan = quick
       ? [{ c: 1, amount: 200 }, { c: 16, amount: 600 }, { c: 64, amount: 1000 }]
-      : [{ c: 1, amount: 1000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
+      : [{ c: 1, amount: 2000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
     const results = { direct: [], naive: [], ours: [], oursAllLogs: [], demo: [] };
     // Ours ÷ naive in each round on its own (added p50, added p99, CPU), to show how far one
     // round's ratio strays from the pooled one on this shared machine.

@@ -4,6 +4,7 @@
 import { decodeResponse } from "/pkg/index.js";
 import { CASES, pick } from "./bodies.mjs";
 import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /**

@@ -359,8 +359,6 @@ fn push_escaped(out: &mut String, text: &str) {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
-
     use super::*;
 
     /// Every `href`/`src` value of the tags in `html` (escaped text has no `<`, so it is skipped).

@@ -70,12 +70,6 @@ pub fn check_card<V: JsonView>(card: &V) -> Result<(), Error> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 

@@ -146,7 +146,6 @@ pub struct TaskIdParams {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
     use serde_json::json;
 

@@ -557,12 +557,6 @@ fn opt_int_or_float<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
     use serde_json::json;

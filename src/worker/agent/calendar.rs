@@ -910,18 +910,9 @@ fn transferred_in(date: CivilDate) -> Vec<(&'static Celebration, CivilDate)> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
-
-    fn date(y: i32, m: u32, d: u32) -> CivilDate {
-        CivilDate::new(y, m, d).unwrap()
-    }
+    use crate::worker::agent::dates::test_date as date;
 
     fn day(y: i32, m: u32, d: u32) -> LiturgicalDay {
         liturgical_day(date(y, m, d)).unwrap()

@@ -385,12 +385,6 @@ pub fn find(id: &str) -> Option<&'static Document> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
     use std::collections::HashSet;

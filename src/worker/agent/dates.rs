@@ -337,19 +337,16 @@ fn ordinal_number(text: &str) -> Option<u32> {
     }
 }
 
+/// `CivilDate::new` for tests, whose dates are real ones.
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-mod tests {
-    use super::*;
+pub(crate) fn test_date(y: i32, m: u32, d: u32) -> CivilDate {
+    CivilDate::new(y, m, d).unwrap()
+}
 
-    fn date(y: i32, m: u32, d: u32) -> CivilDate {
-        CivilDate::new(y, m, d).unwrap()
-    }
+#[cfg(test)]
+mod tests {
+    use super::test_date as date;
+    use super::*;
 
     /// Thursday, March 19, 2026.
     fn today() -> CivilDate {

@@ -243,12 +243,6 @@ fn str_array(items: &[&str]) -> Value {
 
 #[cfg(test)]
 mod tests {
-    #![allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::indexing_slicing,
-        clippy::panic
-    )]
 
     use super::*;
     use std::collections::HashSet;

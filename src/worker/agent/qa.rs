@@ -540,12 +540,6 @@ const KEEP_CAPITAL: &[&str] = &[
 ];
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
     use crate::worker::agent::corpus;

@@ -907,19 +907,10 @@ pub fn readings_text(date: CivilDate) -> Option<String> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
     use crate::worker::agent::calendar::liturgical_day;
-
-    fn date(y: i32, m: u32, d: u32) -> CivilDate {
-        CivilDate::new(y, m, d).unwrap()
-    }
+    use crate::worker::agent::dates::test_date as date;
 
     fn gospel(y: i32, m: u32, d: u32) -> &'static str {
         readings_for(&liturgical_day(date(y, m, d)).unwrap())

@@ -347,19 +347,10 @@ pub fn saints_text(date: CivilDate) -> String {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
     use crate::protocol::date::days_in_month;
-
-    fn date(y: i32, m: u32, d: u32) -> CivilDate {
-        CivilDate::new(y, m, d).unwrap()
-    }
+    use crate::worker::agent::dates::test_date as date;
 
     #[test]
     fn table_is_sorted_unique_and_valid() {

@@ -244,12 +244,6 @@ fn roman_numeral(word: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::indexing_slicing,
-        clippy::panic
-    )]
     use super::*;
 
     fn words(s: &str) -> Vec<String> {

@@ -53,6 +53,11 @@ impl RpcFailure {
     }
 }
 
+/// The answer to a faulty envelope: a JSON-RPC error with HTTP 200, as the service gives.
+fn envelope_error(id: &Value, code: i64, message: &str) -> WorkerResponse {
+    WorkerResponse::rpc_error(200, id, code, message, None)
+}
+
 /// Answers a POST to the JSON-RPC endpoint.
 pub fn handle(
     agent: &mut Agent,
@@ -61,72 +66,32 @@ pub fn handle(
 ) -> WorkerResponse {
     let envelope: Value = match serde_json::from_slice(&request.body) {
         Ok(v) => v,
-        Err(_) => {
-            return WorkerResponse::rpc_error(
-                200,
-                &Value::Null,
-                code::PARSE_ERROR,
-                "Parse error",
-                None,
-            )
-        }
+        Err(_) => return envelope_error(&Value::Null, code::PARSE_ERROR, "Parse error"),
     };
     let obj = match &envelope {
         Value::Object(obj) => obj,
         Value::Array(_) => {
-            return WorkerResponse::rpc_error(
-                200,
+            return envelope_error(
                 &Value::Null,
                 code::INVALID_REQUEST,
                 "Batch requests are not supported",
-                None,
             )
         }
-        _ => {
-            return WorkerResponse::rpc_error(
-                200,
-                &Value::Null,
-                code::INVALID_REQUEST,
-                "Invalid Request",
-                None,
-            )
-        }
+        _ => return envelope_error(&Value::Null, code::INVALID_REQUEST, "Invalid Request"),
     };
     let id = match obj.get("id") {
         Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
-        _ => {
-            return WorkerResponse::rpc_error(
-                200,
-                &Value::Null,
-                code::INVALID_REQUEST,
-                "Invalid Request",
-                None,
-            )
-        }
+        _ => return envelope_error(&Value::Null, code::INVALID_REQUEST, "Invalid Request"),
     };
     let method_name = match (obj.get("jsonrpc"), obj.get("method")) {
         (Some(Value::String(v)), Some(Value::String(m))) if v == "2.0" => m.as_str(),
-        _ => {
-            return WorkerResponse::rpc_error(
-                200,
-                &id,
-                code::INVALID_REQUEST,
-                "Invalid Request",
-                None,
-            )
-        }
+        _ => return envelope_error(&id, code::INVALID_REQUEST, "Invalid Request"),
     };
     if !matches!(
         method_name,
         method::MESSAGE_SEND | method::TASKS_GET | method::TASKS_CANCEL
     ) {
-        return WorkerResponse::rpc_error(
-            200,
-            &id,
-            code::METHOD_NOT_FOUND,
-            "Method not found",
-            None,
-        );
+        return envelope_error(&id, code::METHOD_NOT_FOUND, "Method not found");
     }
     let owner = match authorize(agent, request) {
         Ok(owner) => owner,

@@ -75,14 +75,9 @@ pub struct Passage {
 /// A query with no indexed term (empty, stop words only, or words absent from the corpus) gives
 /// an empty vector.
 pub fn search(query: &str, limit: usize) -> Vec<Hit> {
-    if limit == 0 {
+    let Some((index, terms)) = index_and_terms(query, limit) else {
         return Vec::new();
-    }
-    let index = index();
-    let terms = index.query_terms(query);
-    if terms.is_empty() {
-        return Vec::new();
-    }
+    };
     let docs = corpus::documents();
     let body = index.doc_field_scores(&terms, Field::Body);
     let title = index.doc_field_scores(&terms, Field::Title);
@@ -103,14 +98,9 @@ pub fn search(query: &str, limit: usize) -> Vec<Hit> {
 /// Ranks paragraphs for `query`, best first (ties by document id, then order in the document), at
 /// most `limit` of them. Empty when no paragraph matches any query term.
 pub fn passages(query: &str, limit: usize) -> Vec<Passage> {
-    if limit == 0 {
+    let Some((index, terms)) = index_and_terms(query, limit) else {
         return Vec::new();
-    }
-    let index = index();
-    let terms = index.query_terms(query);
-    if terms.is_empty() {
-        return Vec::new();
-    }
+    };
     // Content terms decide which paragraphs qualify; name terms (words of some document's name)
     // only add a damped score of their own plus the title bonus of the paragraph's document.
     let has_content_terms = terms.iter().any(|&t| !index.is_name_term(t));
@@ -266,6 +256,17 @@ struct Index {
     avg_title_len: f64,
     passages: Vec<PassageEntry>,
     avg_passage_len: f64,
+}
+
+/// The index and the indexed terms of `query`; `None` when nothing can match (`limit` 0, or no
+/// indexed term in the query).
+fn index_and_terms(query: &str, limit: usize) -> Option<(&'static Index, Vec<u32>)> {
+    if limit == 0 {
+        return None;
+    }
+    let index = index();
+    let terms = index.query_terms(query);
+    (!terms.is_empty()).then_some((index, terms))
 }
 
 fn index() -> &'static Index {
@@ -674,12 +675,6 @@ fn stem(word: &mut String) {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 

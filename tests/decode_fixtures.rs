@@ -1,10 +1,4 @@
 //! Every response fixture in `tests/fixtures/responses/` decoded through the core, as the SDK does.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

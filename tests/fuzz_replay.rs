@@ -2,12 +2,6 @@
 //! `fuzz/corpus/<target>/` and of `fuzz/regressions/<target>/` (the crashes the fuzzer found, kept
 //! as fixtures) goes through the same check as the cargo-fuzz target, `fuzz/src/lib.rs`.
 #![cfg(all(feature = "worker", feature = "markdown"))]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 #[path = "../fuzz/src/lib.rs"]
 mod fuzz_checks;

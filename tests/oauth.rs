@@ -2,12 +2,6 @@
 //! code flow with PKCE S256, refresh rotation with reuse detection, and the agent accepting only
 //! the access tokens it issued.
 #![cfg(feature = "worker")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

@@ -1,12 +1,6 @@
 //! The proxy policy natively: every rule refuses before any upstream call, accepted calls are
 //! planned with the fixed upstream, and every upstream fault becomes a well-formed answer.
 #![cfg(feature = "worker")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use magisterium_a2a::worker::app::{App, Route};
 use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};

@@ -1,10 +1,4 @@
 //! The request builders: one named fixture per skill method, and every input check.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 mod common;
 

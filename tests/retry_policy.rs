@@ -1,10 +1,4 @@
 //! The retry table of `sdk-api.md`, `Retry-After` parsing, and client-side pacing.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use magisterium_a2a::protocol::pacing::Pacer;
 use magisterium_a2a::protocol::retry::{

@@ -1,12 +1,6 @@
 //! The SDK in headless Chromium against real HTTP servers on 127.0.0.1: the fault-injecting
 //! fixture server (`tests/servers/fault-server.mjs`, URL in `MAGISTERIUM_FAULT_URL` at build time).
 #![cfg(target_arch = "wasm32")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use js_sys::{Array, Function, Promise};
 use magisterium_a2a::web::{

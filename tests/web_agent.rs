@@ -1,12 +1,6 @@
 //! The SDK in headless Chromium against the embedded agent in real workerd (`wrangler dev` on
 //! 127.0.0.1; URL in `MAGISTERIUM_AGENT_URL` at build time): every method, cross-origin with CORS.
 #![cfg(target_arch = "wasm32")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use js_sys::{Array, Object, Promise, Reflect};
 use magisterium_a2a::web::MagisteriumClient;

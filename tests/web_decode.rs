@@ -2,7 +2,6 @@
 //! headless Chromium: `decodeResponse` decodes every response fixture exactly as the native core
 //! does (`tests/decode_fixtures.rs`), the same success or the same error, word for word.
 #![cfg(target_arch = "wasm32")]
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use magisterium_a2a::protocol::results::decode_skill_response;
 use magisterium_a2a::protocol::Skill;

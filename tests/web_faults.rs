@@ -7,12 +7,6 @@
 //! call correctly. A case is chosen by the request text `scenario:fault:<case>:<nonce>` sent to
 //! `/by-query`, so one client (one endpoint) sees faults and normal answers alternately.
 #![cfg(target_arch = "wasm32")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use js_sys::{Array, Function, Promise};
 use magisterium_a2a::web::{is_magisterium_error, MagisteriumClient};

@@ -1,5 +1,5 @@
 //! Helpers shared by the browser test files (`wasm-pack test`, headless Chromium).
-#![allow(dead_code, clippy::unwrap_used, clippy::panic)]
+#![allow(dead_code)]
 
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};

@@ -1,5 +1,5 @@
 //! Helpers shared by the native test files.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(dead_code)]
 
 use std::path::PathBuf;
 

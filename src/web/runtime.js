@@ -34,6 +34,35 @@ export function makeError(message, kind, code, status, retryAfterMs, data, taskI
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The bytes of a body stream, or null once they pass `max` (counted on the stream, whatever
+ *  Content-Length says). A body that arrives in one chunk is returned as that chunk, uncopied.
+ *  The Worker's entry (src/worker/entry.js) reads its bodies with it too. */
+export async function readCapped(stream, max) {
+  const reader = stream.getReader();
+  let first = null;
+  let chunks = null;
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    if (first === null) first = value;
+    else (chunks ??= [first]).push(value);
+  }
+  if (chunks === null) return first ?? new Uint8Array(0);
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
 /**
  * Reads a response body as UTF-8 text, stopping as soon as it passes `maxBytes`.
  * Resolves to `{ text }`, `{ tooLarge: true }` or `{ badUtf8: true }`; rejects on stream errors.
@@ -44,35 +73,8 @@ async function readBody(response, maxBytes) {
     response.body?.cancel().catch(() => {});
     return { tooLarge: true };
   }
-  let bytes;
-  if (!response.body) {
-    bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.byteLength > maxBytes) return { tooLarge: true };
-  } else {
-    const reader = response.body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        reader.cancel().catch(() => {});
-        return { tooLarge: true };
-      }
-      chunks.push(value);
-    }
-    if (chunks.length === 1) {
-      bytes = chunks[0];
-    } else {
-      bytes = new Uint8Array(size);
-      let offset = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, offset);
-        offset += chunk.byteLength;
-      }
-    }
-  }
+  const bytes = response.body ? await readCapped(response.body, maxBytes) : new Uint8Array(await response.arrayBuffer());
+  if (bytes === null || bytes.byteLength > maxBytes) return { tooLarge: true };
   try {
     return { text: utf8.decode(bytes) };
   } catch {

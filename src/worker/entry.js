@@ -5,6 +5,7 @@
 // the refused and failed ones), and serves static assets.
 import { initSync, WorkerApp } from "../../dist/pkg-worker/magisterium_a2a.js";
 import { createAuth } from "./auth.js";
+import { readCapped } from "../web/runtime.js";
 import wasm from "../../dist/pkg-worker/magisterium_a2a_bg.wasm";
 
 initSync({ module: wasm });
@@ -20,35 +21,6 @@ const toResponse = ({ status, headers, body }, extra) =>
 
 const NO_BYTES = new Uint8Array(0);
 
-/** The bytes of a stream, or null once they pass `max` (counted on the stream, whatever
- *  Content-Length says). A body that arrives in one chunk is returned as that chunk, uncopied. */
-async function readCapped(stream, max) {
-  if (!stream) return new Uint8Array(0);
-  const reader = stream.getReader();
-  let first = null;
-  let chunks = null;
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    if (first === null) first = value;
-    else (chunks ??= [first]).push(value);
-  }
-  if (chunks === null) return first ?? new Uint8Array(0);
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
-}
-
 /** The bytes of a request's or response's body, or null once they pass `max`. A body that
  *  declares its length (uncompressed, so the length is what arrives) and fits is read by workerd
  *  in one piece, one await instead of one per chunk (HTTP framing stops at the declared length,
@@ -63,7 +35,7 @@ async function readBody(message, max) {
     const bytes = new Uint8Array(await message.arrayBuffer());
     return bytes.byteLength > max ? null : bytes;
   }
-  return readCapped(message.body, max);
+  return message.body ? readCapped(message.body, max) : NO_BYTES;
 }
 
 // The headers the Rust app reads, of a request and of an upstream answer: only these cross.

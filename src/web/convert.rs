@@ -57,7 +57,9 @@ fn search(found: SearchResults<JsValue>) -> JsValue {
     for hit in found.results {
         hits.push(match hit.id {
             HitId::Text(node) => node,
-            HitId::Number(n) => JsValue::from_str(&n.to_string()),
+            // A safe integer (decode::integer): `String(n)` in runtime.js writes the same
+            // decimal as Rust would, without a string crossing from wasm per id.
+            HitId::Number(n) => JsValue::from_f64(n as f64),
         });
         hits.push(hit.url);
         hits.push(hit.title);

@@ -174,10 +174,11 @@ export function taskRequest(id, method, taskId) {
 
 const task = (s, i) => ({ id: s[i], contextId: s[i + 1], state: s[i + 2] });
 
-/** SearchResults: s = [task id, context id, state]; `hits` = id, url, title per hit (string nodes). */
+/** SearchResults: s = [task id, context id, state]; `hits` = id, url, title per hit (string nodes;
+ *  an id that was a JSON integer comes as that number and becomes its decimal string here). */
 export function searchResults(strings, ends, hits) {
   const results = [];
-  for (let i = 0; i + 2 < hits.length; i += 3) results.push({ id: hits[i], url: hits[i + 1], title: hits[i + 2] });
+  for (let i = 0; i + 2 < hits.length; i += 3) results.push({ id: String(hits[i]), url: hits[i + 1], title: hits[i + 2] });
   return { results, task: task(split(strings, ends), 0) };
 }
 

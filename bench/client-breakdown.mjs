@@ -1,6 +1,6 @@
 // Where a client method's time goes, beside @a2a-js/sdk, in headless Chromium (not part of
 // bench/run.sh). Responses are built before each timed batch, so only the work after `fetch`
-// resolves is measured; steps run in rotating order in one page. Prints median µs per call:
+// resolves is measured; steps run in a fresh random order each round in one page. Prints median µs per call:
 //
 //   node bench/client-breakdown.mjs [--case "search 2 KB"] [--rounds 31]
 //

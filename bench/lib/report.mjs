@@ -106,7 +106,7 @@ export function report(r) {
     }
     L.push(table(["body", "JSON.parse + pick (floor)", "ours: `decodeResponse`", "Response.json() + pick (fetch floor)", "ours: client method", "@a2a-js/sdk `sendMessage` + pick", "ours client ÷ @a2a-js/sdk"], rows), "");
     const same = r.decode.every((c) => c.methods.every((mm) => mm.sameResult));
-    L.push(`Every method returned the same typed result (compared as JSON): ${same ? "yes" : "**no**"}. Iterations: ${r.decode.map((c) => `${c.case}: ${c.rounds} rounds × ${c.batch}`).join("; ")}, after a warm-up; methods interleaved round by round.`, "");
+    L.push(`Every method returned the same typed result (compared as JSON): ${same ? "yes" : "**no**"}. Iterations: ${r.decode.map((c) => `${c.case}: ${c.rounds} rounds × ${c.batch}`).join("; ")}, after a warm-up; methods interleaved round by round, in a seeded random order each round.`, "");
   }
 
   if (r.startupBrowser || r.startupWorkerd) {

@@ -1,7 +1,7 @@
 // The in-browser half of the decode and start-up benchmarks. bench/lib/browser.mjs opens this page
 // in headless Chromium and calls window.runDecode / window.runStartup.
 import init, { decodeResponse } from "/pkg/index.js";
-import { CASES, pick } from "./bodies.mjs";
+import { CASES, pick, rng, shuffled } from "./bodies.mjs";
 import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
 
 const now = () => performance.now();
@@ -51,7 +51,8 @@ async function check(c, ms) {
 
 /**
  * Decode benchmark. `plan` per case: { batch, rounds, warmup }. Methods run interleaved (one batch of
- * each per round, order rotated) so drift and GC hit them alike; the sample is the mean of a batch.
+ * each per round, in a fresh seeded random order each round, so no method always follows the same
+ * one and pays for its garbage) so drift and GC hit them alike; the sample is the mean of a batch.
  */
 window.runDecode = async function runDecode(plans) {
   const out = [];
@@ -63,9 +64,9 @@ window.runDecode = async function runDecode(plans) {
     const same = await check(c, ms);
     for (const m of ms) for (let i = 0; i < plan.warmup; i++) consume(m.sync ? m.run() : await m.run());
     const samples = Object.fromEntries(ms.map((m) => [m.id, []]));
+    const random = rng(7);
     for (let r = 0; r < plan.rounds; r++) {
-      for (let k = 0; k < ms.length; k++) {
-        const m = ms[(k + r) % ms.length];
+      for (const m of shuffled(ms, random)) {
         let t0, t1;
         if (m.sync) {
           t0 = now();

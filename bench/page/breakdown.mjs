@@ -2,7 +2,7 @@
 // Response in hand to the typed result. Every Response is built before its batch is timed (a pool),
 // so the numbers leave out `new Response(body)`, which the decode table of bench/run.sh includes.
 import { decodeResponse } from "/pkg/index.js";
-import { CASES, pick } from "./bodies.mjs";
+import { CASES, pick, rng, shuffled } from "./bodies.mjs";
 import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -47,11 +47,11 @@ export async function runBreakdown(which, runtimePath, rounds = 31) {
     return ((performance.now() - t0) / n) * 1000;
   };
   for (let w = 0; w < 3; w++) for (const k of names) await batch(steps[k]);
+  const random = rng(7);
   for (let r = 0; r < rounds; r++) {
-    for (let j = 0; j < names.length; j++) {
-      const k = names[(j + r) % names.length]; // rotating order: drift and GC hit every step alike
-      times[k].push(await batch(steps[k]));
-    }
+    // A fresh random order each round: drift and GC (also the garbage of the step before) hit
+    // every step alike.
+    for (const k of shuffled(names, random)) times[k].push(await batch(steps[k]));
   }
   return { case: which, calls: n, rounds, sink, medianUs: Object.fromEntries(names.map((k) => [k, median(times[k])])) };
 }

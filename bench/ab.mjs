@@ -5,6 +5,7 @@
 //   node bench/ab.mjs <pkgDirA> <pkgDirB> [--case "qa 50 KB (40 citations)"] [--method decode|client] [--iterations N] [--rounds R]
 import { staticServer, withPage } from "./lib/browser.mjs";
 import { bundleA2a } from "./lib/size.mjs";
+import { median } from "./lib/util.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -15,7 +16,6 @@ const which = arg("--case", "search 2 KB");
 const method = arg("--method", "decode");
 const iterations = Number(arg("--iterations", "2000"));
 const rounds = Number(arg("--rounds", "7"));
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 await bundleA2a();
 const times = { A: [], B: [] };

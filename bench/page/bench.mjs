@@ -1,19 +1,11 @@
 // The in-browser half of the decode and start-up benchmarks. bench/lib/browser.mjs opens this page
 // in headless Chromium and calls window.runDecode / window.runStartup.
 import init, { decodeResponse } from "/pkg/index.js";
-import { CASES, pick, rng, shuffled } from "./bodies.mjs";
+import { CASES, pick } from "./bodies.mjs";
 import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
+import { median, quantile, rng, shuffled } from "./sampling.mjs";
 
 const now = () => performance.now();
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 
 let sink = 0; // keeps results alive so nothing is optimised away
 const consume = (r) => {
@@ -50,9 +42,9 @@ async function check(c, ms) {
 }
 
 /**
- * Decode benchmark. `plan` per case: { batch, rounds, warmup }. Methods run interleaved (one batch of
- * each per round, in a fresh seeded random order each round, so no method always follows the same
- * one and pays for its garbage) so drift and GC hit them alike; the sample is the mean of a batch.
+ * Decode benchmark. `plan` per case: { batch, rounds, warmup }. Methods run interleaved, one batch
+ * of each per round, so drift and GC hit them alike; the order is drawn afresh each round (seeded),
+ * so no method always follows the same one and pays for its garbage. A sample is a batch's mean.
  */
 window.runDecode = async function runDecode(plans) {
   const out = [];

@@ -1,34 +1,13 @@
 // Response bodies in the shape of the contract (tests/fixtures/responses/*.json), generated
 // deterministically so every run and every method decodes the same bytes.
+import { rng } from "./sampling.mjs";
 
 const TASK_ID = "7f9d1c3e-5b2a-4c8e-9f1d-2a3b4c5d6e7f";
 const CONTEXT_ID = "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f";
 
-// A small deterministic PRNG (mulberry32) so the text is not one repeated sentence.
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ("work dignity labour wage just family property common good subsidiarity solidarity person "
   + "society state right duty nature grace charity truth freedom conscience Church doctrine encyclical "
   + "worker capital association justice peace creation human life faith reason “quoted” — naïve über Ñ").split(" ");
-
-/** `xs` in an order drawn from `random` (Fisher–Yates), as a new array. */
-export function shuffled(xs, random) {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /** About `bytes` of Markdown prose with headings, paragraphs, quotes and a few non-ASCII letters. */
 export function prose(bytes, seed = 1) {

@@ -2,10 +2,9 @@
 // Response in hand to the typed result. Every Response is built before its batch is timed (a pool),
 // so the numbers leave out `new Response(body)`, which the decode table of bench/run.sh includes.
 import { decodeResponse } from "/pkg/index.js";
-import { CASES, pick, rng, shuffled } from "./bodies.mjs";
+import { CASES, pick } from "./bodies.mjs";
 import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+import { median, rng, shuffled } from "./sampling.mjs";
 
 /**
  * Median µs per call of each step for case `which`. `runtimePath` is the URL of pkg/'s runtime.js

@@ -4,10 +4,18 @@
 //!
 //! - [`protocol`]: the sans-IO core (A2A wire types, request builders, response decoders, the error
 //!   table, retry and pacing policy). Pure Rust, no JavaScript imports, tested natively.
+//! - `platform` (wasm32 only): the abort guard, capped body reader and sleep the SDK and the Worker share.
 //! - `web` (wasm32 only): the `MagisteriumClient` bindings for browsers, web workers, workerd and Node.
 //! - `worker` (feature `worker`): the Cloudflare Worker's proxy policy and the embedded stand-in agent.
 
 pub mod protocol;
+
+/// Abort guard, capped body reader and abortable sleep, shared by the SDK and the Worker builds.
+#[cfg(all(
+    target_arch = "wasm32",
+    any(feature = "worker", not(feature = "markdown"))
+))]
+pub mod platform;
 
 /// The SDK bindings; left out of the Worker and Markdown builds, which do not use them.
 #[cfg(all(

@@ -1,0 +1,104 @@
+//! Reading a body with a byte cap: the stream is read chunk by chunk through the web-sys stream
+//! reader and cancelled as soon as the count passes the cap, whatever `Content-Length` says. The
+//! bytes stay in JavaScript (`Uint8Array` chunks); only their lengths are counted here.
+
+use js_sys::{JsString, Promise, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult, Response};
+
+/// What a capped read found.
+#[derive(Debug)]
+pub enum Capped {
+    /// The whole body (one chunk is returned as it came, uncopied).
+    Bytes(Uint8Array),
+    /// The body passed the cap; the rest was not read.
+    TooLarge,
+}
+
+/// Reads `stream` to its end, or stops and cancels it once more than `max` bytes arrived.
+///
+/// # Errors
+/// The stream's error (a reset connection, an aborted fetch).
+pub async fn read_capped(stream: &ReadableStream, max: f64) -> Result<Capped, JsValue> {
+    let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    let mut chunks: Vec<Uint8Array> = Vec::new();
+    let mut size = 0.0;
+    loop {
+        let step: ReadableStreamReadResult = JsFuture::from(reader.read()).await?.unchecked_into();
+        if step.get_done().unwrap_or(false) {
+            break;
+        }
+        let chunk: Uint8Array = step.get_value().dyn_into()?;
+        size += f64::from(chunk.byte_length());
+        if size > max {
+            ignore(reader.cancel());
+            return Ok(Capped::TooLarge);
+        }
+        chunks.push(chunk);
+    }
+    if chunks.len() == 1 {
+        if let Some(only) = chunks.pop() {
+            return Ok(Capped::Bytes(only));
+        }
+    }
+    // `size` ≤ `max`, a whole number below 2^32 for any body a browser hands over in one piece.
+    let out = Uint8Array::new_with_length(size as u32);
+    let mut offset = 0;
+    for chunk in &chunks {
+        out.set(chunk, offset);
+        offset += chunk.byte_length();
+    }
+    Ok(Capped::Bytes(out))
+}
+
+/// Reads a response's body with [`read_capped`]; a declared `Content-Length` above `max` is
+/// refused before anything is read.
+///
+/// # Errors
+/// As [`read_capped`], or the exception of `arrayBuffer()` for a response without a stream.
+pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue> {
+    let declared = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|n| n.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n as f64 > max) {
+        if let Some(body) = response.body() {
+            ignore(body.cancel());
+        }
+        return Ok(Capped::TooLarge);
+    }
+    match response.body() {
+        Some(stream) => read_capped(&stream, max).await,
+        None => {
+            let buffer = JsFuture::from(response.array_buffer()?).await?;
+            let bytes = Uint8Array::new(&buffer);
+            Ok(if f64::from(bytes.byte_length()) > max {
+                Capped::TooLarge
+            } else {
+                Capped::Bytes(bytes)
+            })
+        }
+    }
+}
+
+/// The bytes as text, or `None` when they are not valid UTF-8 (a leading BOM is dropped, as
+/// `Response.text()` does).
+pub fn utf8_text(bytes: &Uint8Array) -> Option<JsString> {
+    let options = web_sys::TextDecoderOptions::new();
+    options.set_fatal(true);
+    let decoder = web_sys::TextDecoder::new_with_label_and_options("utf-8", &options).ok()?;
+    decoder
+        .decode_with_js_u8_array(bytes)
+        .ok()
+        .map(JsString::from)
+}
+
+/// Lets a promise settle unobserved (a cancel that rejects is not worth a console warning).
+fn ignore(promise: Promise) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = JsFuture::from(promise).await;
+    });
+}

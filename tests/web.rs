@@ -140,6 +140,15 @@ async fn protocol_level_methods() {
     .await
     .unwrap();
     assert_eq!(text(&task, "kind"), "task");
+    // send resolves a Task that is still running, so the caller can poll or cancel it.
+    let running = call(client_at("/ok/task_working", &[]).send(
+        "some_future_skill".into(),
+        JsValue::from("hi").unchecked_into(),
+        None,
+    ))
+    .await
+    .unwrap();
+    assert_eq!(text(&get(&running, "status"), "state"), "working");
     let task = call(c.get_task("7f9d1c3e".into(), None)).await.unwrap();
     assert_eq!(text(&get(&task, "status"), "state"), "completed");
     let e = expect_error(

@@ -186,30 +186,45 @@ pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo, Error> {
     })
 }
 
-/// Fails with `task_failed` unless the task completed. `failed`, `rejected` and `canceled` tasks are
-/// `task_failed` with the reason from `status.message`; a task that has not finished (the service
-/// never answers one) is `invalid_response`.
+/// Fails with `task_failed` unless the task completed (what the typed skill methods need).
+/// `failed`, `rejected` and `canceled` tasks are `task_failed` with the reason from
+/// `status.message`; a task that has not finished (the service never answers one to a skill
+/// method) is `invalid_response`.
 ///
 /// # Errors
 /// As above.
 pub fn require_completed<V: JsonView>(result: &V, info: &TaskInfo) -> Result<(), Error> {
     match info.state.as_str() {
         "completed" => Ok(()),
-        "failed" | "rejected" | "canceled" => {
-            let reason = status_text(result).unwrap_or_default();
-            let message = if reason.is_empty() {
-                format!("the task ended in state {}", info.state)
-            } else {
-                format!("the task ended in state {}: {reason}", info.state)
-            };
-            Err(Error::new(super::error::ErrorKind::TaskFailed, message).with_task_id(&info.id))
-        }
+        "failed" | "rejected" | "canceled" => Err(task_failed(result, info)),
         other => Err(Error::invalid_response(format!(
             "the task is in state \"{}\", expected a finished task",
             truncate(other, 32)
         ))
         .with_task_id(&info.id)),
     }
+}
+
+/// Fails with `task_failed` (reason from `status.message`) for a `failed` or `rejected` task; a
+/// task in any other state is fine (what `send` resolves).
+///
+/// # Errors
+/// As above.
+pub fn reject_failed<V: JsonView>(result: &V, info: &TaskInfo) -> Result<(), Error> {
+    match info.state.as_str() {
+        "failed" | "rejected" => Err(task_failed(result, info)),
+        _ => Ok(()),
+    }
+}
+
+fn task_failed<V: JsonView>(result: &V, info: &TaskInfo) -> Error {
+    let reason = status_text(result).unwrap_or_default();
+    let message = if reason.is_empty() {
+        format!("the task ended in state {}", info.state)
+    } else {
+        format!("the task ended in state {}: {reason}", info.state)
+    };
+    Error::new(super::error::ErrorKind::TaskFailed, message).with_task_id(&info.id)
 }
 
 /// The text parts of `status.message`, joined by newlines.

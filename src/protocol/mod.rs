@@ -10,6 +10,7 @@
     clippy::panic
 )]
 
+pub mod call;
 pub mod card;
 pub mod date;
 pub mod decode;

@@ -556,12 +556,14 @@ pub fn decode_skill_response<V: JsonView>(
     decode_skill(skill, &result)
 }
 
-/// Reads a `message/send` response for any skill and returns the Task node, after checking that it
-/// is a Task that completed.
+/// Reads a `message/send` response for any skill and returns the Task node in whatever state the
+/// agent returned it (`submitted`, `working`, `input-required`, `auth-required`, `completed`,
+/// `canceled` or a state this version does not know), so callers of long-running or future skills
+/// can poll (`tasks/get`) or cancel it.
 ///
 /// # Errors
 /// Everything [`decode::read_envelope`] reports; `invalid_response` when the result is not a Task;
-/// `task_failed` for a failed, rejected or canceled task.
+/// `task_failed` for a `failed` or `rejected` task.
 pub fn decode_sent_task<V: JsonView>(
     body: Option<V>,
     status: u16,
@@ -569,7 +571,7 @@ pub fn decode_sent_task<V: JsonView>(
 ) -> Result<V, Error> {
     let result = decode::read_envelope(body, status, expected_id)?;
     let info = task_info(&result)?;
-    require_completed(&result, &info)?;
+    decode::reject_failed(&result, &info)?;
     Ok(result)
 }
 

@@ -22,6 +22,7 @@ pub mod request;
 pub mod results;
 pub mod retry;
 pub mod skill;
+pub mod v1;
 pub mod wire;
 
 pub use date::CivilDate;

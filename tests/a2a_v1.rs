@@ -1,0 +1,455 @@
+//! A2A 1.0 ⇄ 0.2.6 translation in the core, both ways, over the spec's own examples
+//! (`tests/fixtures/v1/`) and our 0.2.6 response fixtures (`tests/fixtures/responses/`).
+
+mod common;
+
+use common::{fixture, fixture_json};
+use magisterium_a2a::protocol::error::ErrorKind;
+use magisterium_a2a::protocol::v1::card::{card_to_v1, Interfaces};
+use magisterium_a2a::protocol::v1::translate::{
+    send_request_to_v0, send_request_to_v1, task_request_to_v0, task_to_v0, task_to_v1,
+};
+use magisterium_a2a::protocol::v1::wire::{self as v1, SendMessageResponse};
+use magisterium_a2a::protocol::v1::{dialect, error_to_v0, error_to_v1, route, Dialect, Method};
+use magisterium_a2a::protocol::wire::{self as v0, JsonRpcError};
+use serde_json::{json, Value};
+
+fn params<T: serde::de::DeserializeOwned>(name: &str) -> T {
+    serde_json::from_value(fixture_json(&format!("v1/{name}"))["params"].clone()).unwrap()
+}
+
+#[test]
+fn the_spec_send_message_becomes_message_send() {
+    let sent = send_request_to_v0(params("send_message_request.json")).unwrap();
+    assert_eq!(
+        serde_json::to_value(&sent).unwrap(),
+        json!({"message": {
+            "role": "user", "kind": "message", "messageId": "msg-uuid",
+            "parts": [{"kind": "text", "text": "What is the weather today?"}]
+        }})
+    );
+    let structured = send_request_to_v0(params("send_message_structured_request.json")).unwrap();
+    let part = &serde_json::to_value(&structured.message.parts).unwrap()[0];
+    assert_eq!(part["kind"], "text");
+    assert_eq!(part["metadata"]["mediaType"], "application/json");
+    assert_eq!(part["metadata"]["schema"]["type"], "array");
+}
+
+#[test]
+fn the_skill_comes_from_the_message_else_the_request() {
+    let mut request: v1::SendMessageRequest = params("send_message_request.json");
+    request.metadata = Some(
+        json!({"skillId": "document_search"})
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
+    let sent = send_request_to_v0(request.clone()).unwrap();
+    assert_eq!(sent.message.metadata.unwrap()["skillId"], "document_search");
+
+    request.message.metadata = Some(
+        json!({"skillId": "pope_lookup"})
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
+    let sent = send_request_to_v0(request).unwrap();
+    assert_eq!(sent.message.metadata.unwrap()["skillId"], "pope_lookup");
+}
+
+#[test]
+fn parts_by_member_become_parts_by_kind() {
+    let request: v1::SendMessageRequest = serde_json::from_value(json!({
+        "message": {"role": "ROLE_USER", "messageId": "m", "parts": [
+            {"data": {"id": "rerum-novarum"}},
+            {"url": "https://example.org/a.pdf", "mediaType": "application/pdf", "filename": "a.pdf"},
+            {"raw": "AAEC", "mediaType": "application/octet-stream"}
+        ]},
+        "configuration": {"returnImmediately": false, "historyLength": 2, "acceptedOutputModes": ["text/plain"]}
+    }))
+    .unwrap();
+    let sent = serde_json::to_value(send_request_to_v0(request).unwrap()).unwrap();
+    assert_eq!(
+        sent["message"]["parts"],
+        json!([
+            {"kind": "data", "data": {"id": "rerum-novarum"}},
+            {"kind": "file", "file": {"uri": "https://example.org/a.pdf", "name": "a.pdf", "mimeType": "application/pdf"}},
+            {"kind": "file", "file": {"bytes": "AAEC", "mimeType": "application/octet-stream"}}
+        ])
+    );
+    assert_eq!(
+        sent["configuration"],
+        json!({"blocking": true, "historyLength": 2, "acceptedOutputModes": ["text/plain"]})
+    );
+}
+
+#[test]
+fn requests_0_2_cannot_carry_are_refused_with_the_spec_errors() {
+    let refused = |value: Value| {
+        let request: v1::SendMessageRequest = serde_json::from_value(value).unwrap();
+        send_request_to_v0(request).unwrap_err()
+    };
+    let array = refused(
+        json!({"message": {"role": "ROLE_USER", "messageId": "m", "parts": [{"data": [1, 2]}]}}),
+    );
+    assert_eq!(array.code, -32602);
+    let role = refused(
+        json!({"message": {"role": "ROLE_UNSPECIFIED", "messageId": "m", "parts": [{"text": "x"}]}}),
+    );
+    assert_eq!(role.code, -32602);
+    assert!(
+        role.message.contains("ROLE_UNSPECIFIED"),
+        "{}",
+        role.message
+    );
+    let push = refused(
+        json!({"message": {"role": "ROLE_USER", "messageId": "m", "parts": [{"text": "x"}]},
+        "configuration": {"taskPushNotificationConfig": {"url": "https://example.org/hook"}}}),
+    );
+    assert_eq!(push.code, -32003);
+
+    for bad in [
+        json!({}),
+        json!({"text": "a", "data": {}}),
+        json!({"text": 3}),
+        json!({"url": "u", "mediaType": 1}),
+    ] {
+        assert!(
+            serde_json::from_value::<v1::Part>(bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn get_and_cancel_carry_their_id() {
+    let get = task_request_to_v0(params("get_task_request.json"));
+    assert_eq!(
+        serde_json::to_value(get).unwrap(),
+        json!({"id": "task-uuid", "historyLength": 10})
+    );
+    let cancel = task_request_to_v0(params("cancel_task_request.json"));
+    assert_eq!(
+        serde_json::to_value(cancel).unwrap(),
+        json!({"id": "task-uuid"})
+    );
+}
+
+/// The spec's tasks read as 0.2.6 tasks and come back unchanged.
+#[test]
+fn the_spec_tasks_round_trip_through_0_2() {
+    for name in ["task_completed.json", "task_structured_data.json"] {
+        let original = fixture_json(&format!("v1/{name}"));
+        let SendMessageResponse::Task(task) = serde_json::from_value(original.clone()).unwrap()
+        else {
+            panic!("{name}: not a task");
+        };
+        let legacy = task_to_v0(task).unwrap();
+        assert_eq!(legacy.status.state, v0::TaskState::Completed, "{name}");
+        let legacy_json = serde_json::to_value(&legacy).unwrap();
+        assert_eq!(legacy_json["kind"], "task");
+        assert_eq!(legacy_json["artifacts"][0]["parts"][0]["kind"], "text");
+        let back = SendMessageResponse::Task(task_to_v1(legacy));
+        assert_eq!(serde_json::to_value(back).unwrap(), original, "{name}");
+    }
+}
+
+/// Every 0.2.6 task of our response fixtures reads as 1.0 and comes back unchanged, except for
+/// what 1.0 cannot say, named here.
+#[test]
+fn our_0_2_tasks_round_trip_through_1_0() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/responses");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Ok(body) = serde_json::from_str::<Value>(&fixture(&format!("responses/{name}"))) else {
+            continue;
+        };
+        let Ok(task) = serde_json::from_value::<v0::Task>(body["result"].clone()) else {
+            continue;
+        };
+        let v1_json = serde_json::to_value(task_to_v1(task.clone())).unwrap();
+        assert!(v1_json.get("kind").is_none(), "{name}");
+        let back = task_to_v0(serde_json::from_value(v1_json).unwrap()).unwrap();
+        match name.as_str() {
+            // Parts of a kind 0.2.6 does not know travel as data parts holding them.
+            "unknown_part_kinds.json" => assert_ne!(back, task, "{name}"),
+            // A state outside the A2A list is TASK_STATE_UNSPECIFIED in 1.0, `unknown` back in 0.2.
+            "task_unknown_state.json" => {
+                assert_eq!(back.status.state, v0::TaskState::UnknownState, "{name}")
+            }
+            _ => assert_eq!(back, task, "{name}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} task fixtures");
+}
+
+#[test]
+fn answers_in_1_0_have_proto_enums_and_parts_by_member() {
+    let body = fixture_json("responses/qa_answer.json");
+    let task: v0::Task = serde_json::from_value(body["result"].clone()).unwrap();
+    let out = serde_json::to_value(SendMessageResponse::Task(task_to_v1(task))).unwrap();
+    assert_eq!(out["task"]["status"]["state"], "TASK_STATE_COMPLETED");
+    let parts = &out["task"]["artifacts"][0]["parts"];
+    assert!(parts[0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Work has a dignity"));
+    assert!(parts[0].get("kind").is_none());
+    assert!(parts[1]["data"]["citations"].is_array());
+    for message in out["task"]["history"].as_array().into_iter().flatten() {
+        assert!(["ROLE_USER", "ROLE_AGENT"].contains(&message["role"].as_str().unwrap()));
+    }
+    let failed: v0::Task =
+        serde_json::from_value(fixture_json("responses/task_failed.json")["result"].clone())
+            .unwrap();
+    let out = serde_json::to_value(task_to_v1(failed)).unwrap();
+    assert_eq!(out["status"]["state"], "TASK_STATE_FAILED");
+    assert_eq!(out["status"]["message"]["role"], "ROLE_AGENT");
+}
+
+#[test]
+fn our_client_speaks_1_0_from_what_it_builds() {
+    let built: v0::MessageSendParams =
+        serde_json::from_value(fixture_json("requests/document_fetch.json")["params"].clone())
+            .unwrap();
+    let v1_request = serde_json::to_value(send_request_to_v1(built.clone())).unwrap();
+    assert_eq!(v1_request["message"]["role"], "ROLE_USER");
+    assert!(v1_request["message"]["parts"][0]["data"].is_object());
+    assert!(v1_request["message"].get("kind").is_none());
+    let again = send_request_to_v0(serde_json::from_value(v1_request).unwrap()).unwrap();
+    assert_eq!(again, built);
+}
+
+fn error(value: Value) -> JsonRpcError {
+    serde_json::from_value(value).unwrap()
+}
+
+fn reason(e: &JsonRpcError) -> Option<(&str, &str)> {
+    let detail = e
+        .data
+        .as_ref()?
+        .as_array()?
+        .iter()
+        .find(|d| d["@type"] == "type.googleapis.com/google.rpc.ErrorInfo")?;
+    Some((detail["reason"].as_str()?, detail["domain"].as_str()?))
+}
+
+/// Magisterium's errors keep their meaning in 1.0, and read back as the same kinds.
+#[test]
+fn magisterium_errors_keep_their_meaning_both_ways() {
+    let cases = [
+        (
+            "error_unauthorized.json",
+            -32000,
+            Some(("UNAUTHENTICATED", "magisterium.com")),
+        ),
+        (
+            "error_plan_required.json",
+            -32000,
+            Some(("PLAN_REQUIRED", "magisterium.com")),
+        ),
+        (
+            "error_rate_limited.json",
+            -32000,
+            Some(("RATE_LIMIT_EXCEEDED", "magisterium.com")),
+        ),
+        (
+            "error_rate_limited_message_only.json",
+            -32000,
+            Some(("RATE_LIMIT_EXCEEDED", "magisterium.com")),
+        ),
+        (
+            "error_task_not_found.json",
+            -32001,
+            Some(("TASK_NOT_FOUND", "a2a-protocol.org")),
+        ),
+        ("error_invalid_params.json", -32602, None),
+        ("error_method_not_found.json", -32601, None),
+        ("error_internal.json", -32603, None),
+    ];
+    for (name, code, expected_reason) in cases {
+        let original = error(fixture_json(&format!("responses/{name}"))["error"].clone());
+        let kind = ErrorKind::from_rpc(original.code, &original.message);
+        let v1_error = error_to_v1(original.clone(), false, Some("t-1"));
+        assert_eq!(v1_error.code, code, "{name}");
+        assert_eq!(reason(&v1_error), expected_reason, "{name}");
+        assert!(
+            v1_error.data.as_ref().is_none_or(Value::is_array),
+            "{name}: data must be a list"
+        );
+        let back = error_to_v0(v1_error);
+        assert_eq!(
+            ErrorKind::from_rpc(back.code, &back.message),
+            kind,
+            "{name}"
+        );
+        assert_eq!(
+            back.data,
+            original.data.clone().or(back.data.clone()),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn the_rate_limit_carries_its_delay_and_its_data() {
+    let original = error(fixture_json("responses/error_rate_limited.json")["error"].clone());
+    let v1_error = error_to_v1(original.clone(), false, None);
+    let details = v1_error.data.clone().unwrap();
+    assert!(details
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["@type"] == "type.googleapis.com/google.rpc.RetryInfo"
+            && d["retryDelay"].as_str().is_some_and(|s| s.ends_with('s'))));
+    assert_eq!(error_to_v0(v1_error).data, original.data);
+}
+
+#[test]
+fn cancelling_a_finished_task_is_task_not_cancelable_in_1_0() {
+    let refused = error(json!({"code": -32602, "message": "Invalid state transition"}));
+    let v1_error = error_to_v1(refused.clone(), true, Some("t-9"));
+    assert_eq!(v1_error.code, -32002);
+    assert_eq!(
+        reason(&v1_error),
+        Some(("TASK_NOT_CANCELABLE", "a2a-protocol.org"))
+    );
+    assert_eq!(error_to_v0(v1_error).code, -32602);
+    // The same message on another method is plain invalid params.
+    assert_eq!(error_to_v1(refused, false, None).code, -32602);
+}
+
+#[test]
+fn the_spec_errors_read_as_our_kinds() {
+    let not_found = error(fixture_json("v1/error_task_not_found.json")["error"].clone());
+    let back = error_to_v0(not_found.clone());
+    assert_eq!(
+        ErrorKind::from_rpc(back.code, &back.message),
+        ErrorKind::TaskNotFound
+    );
+    assert_eq!(back.data, not_found.data);
+    let bad = error_to_v0(error(
+        fixture_json("v1/error_invalid_params.json")["error"].clone(),
+    ));
+    assert_eq!(
+        ErrorKind::from_rpc(bad.code, &bad.message),
+        ErrorKind::InvalidParams
+    );
+    // 1.0's own -32004 and -32005 are not Magisterium's unauthorized and plan required.
+    let unsupported = error_to_v0(error(
+        json!({"code": -32004, "message": "Unsupported operation"}),
+    ));
+    assert_eq!(
+        ErrorKind::from_rpc(unsupported.code, &unsupported.message),
+        ErrorKind::MethodNotFound
+    );
+    let content = error_to_v0(error(
+        json!({"code": -32005, "message": "Incompatible content types"}),
+    ));
+    assert_eq!(
+        ErrorKind::from_rpc(content.code, &content.message),
+        ErrorKind::InvalidParams
+    );
+}
+
+#[test]
+fn the_version_header_or_a_1_0_method_picks_the_dialect() {
+    assert_eq!(dialect(Some("1.0"), "SendMessage"), Ok(Dialect::V1));
+    assert_eq!(dialect(Some(" 1.0.1 "), "GetTask"), Ok(Dialect::V1));
+    assert_eq!(dialect(Some("1.0"), "message/send"), Ok(Dialect::V1));
+    assert_eq!(dialect(None, "SendMessage"), Ok(Dialect::V1));
+    assert_eq!(dialect(None, "message/send"), Ok(Dialect::Legacy));
+    assert_eq!(dialect(Some(""), "tasks/get"), Ok(Dialect::Legacy));
+    assert_eq!(dialect(Some("0.3"), "message/send"), Ok(Dialect::Legacy));
+    assert_eq!(dialect(Some("0.2.6"), "message/send"), Ok(Dialect::Legacy));
+    for unsupported in ["0.5", "2.0", "1.1", "x"] {
+        let refusal = dialect(Some(unsupported), "SendMessage").unwrap_err();
+        assert_eq!(refusal.code, -32009, "{unsupported}");
+        let e = refusal.into_error();
+        assert_eq!(
+            reason(&e),
+            Some(("VERSION_NOT_SUPPORTED", "a2a-protocol.org"))
+        );
+    }
+}
+
+#[test]
+fn every_1_0_method_is_carried_or_refused_as_the_spec_says() {
+    assert_eq!(route("SendMessage"), Ok(Method::SendMessage));
+    assert_eq!(route("GetTask").map(Method::legacy_name), Ok("tasks/get"));
+    assert_eq!(
+        route("CancelTask").map(Method::legacy_name),
+        Ok("tasks/cancel")
+    );
+    for (method, code) in [
+        ("SendStreamingMessage", -32004),
+        ("SubscribeToTask", -32004),
+        ("ListTasks", -32004),
+        ("GetExtendedAgentCard", -32004),
+        ("CreateTaskPushNotificationConfig", -32003),
+        ("GetTaskPushNotificationConfig", -32003),
+        ("ListTaskPushNotificationConfigs", -32003),
+        ("DeleteTaskPushNotificationConfig", -32003),
+        ("message/send", -32601),
+        ("Bogus", -32601),
+    ] {
+        assert_eq!(route(method).unwrap_err().code, code, "{method}");
+    }
+}
+
+#[test]
+fn a_client_finds_the_1_0_json_rpc_interface_of_a_card() {
+    let sample: Interfaces =
+        serde_json::from_value(fixture_json("v1/sample_agent_card.json")).unwrap();
+    assert_eq!(
+        sample.json_rpc_v1().unwrap().url,
+        "https://georoute-agent.example.com/a2a/v1"
+    );
+    let legacy: Interfaces =
+        serde_json::from_value(json!({"protocolVersion": "0.2.6", "url": "x"})).unwrap();
+    assert!(legacy.json_rpc_v1().is_none());
+    let only_03: Interfaces = serde_json::from_value(json!({"supportedInterfaces": [
+        {"url": "a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"},
+        {"url": "b", "protocolBinding": "GRPC", "protocolVersion": "1.0"}
+    ]}))
+    .unwrap();
+    assert!(only_03.json_rpc_v1().is_none());
+}
+
+#[cfg(feature = "worker")]
+#[test]
+fn the_stand_in_card_in_1_0_form() {
+    let legacy: v0::AgentCard = serde_json::from_value(magisterium_a2a::worker::agent::card::card(
+        "http://127.0.0.1:8787",
+    ))
+    .unwrap();
+    let card =
+        serde_json::to_value(card_to_v1(&legacy, "http://127.0.0.1:8787/api/v1/a2a")).unwrap();
+    assert_eq!(
+        card["supportedInterfaces"],
+        json!([
+            {"url": "http://127.0.0.1:8787/api/v1/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+            {"url": legacy.url, "protocolBinding": "JSONRPC", "protocolVersion": "0.2"}
+        ])
+    );
+    assert_eq!(
+        card["capabilities"],
+        json!({"streaming": false, "pushNotifications": false, "extendedAgentCard": false})
+    );
+    assert_eq!(
+        card["securitySchemes"]["bearer"],
+        json!({"httpAuthSecurityScheme": {"scheme": "bearer"}})
+    );
+    assert_eq!(
+        card["skills"].as_array().unwrap().len(),
+        legacy.skills.len()
+    );
+    assert!(card.get("protocolVersion").is_none() && card.get("url").is_none());
+    let interfaces: Interfaces = serde_json::from_value(card).unwrap();
+    assert_eq!(
+        interfaces.json_rpc_v1().unwrap().url,
+        "http://127.0.0.1:8787/api/v1/a2a"
+    );
+}

@@ -453,3 +453,12 @@ fn the_stand_in_card_in_1_0_form() {
         "http://127.0.0.1:8787/api/v1/a2a"
     );
 }
+
+/// `/.well-known/agent.json` stays the 0.2.6 card, byte for byte (the snapshot was taken before
+/// the 1.0 card existed).
+#[cfg(feature = "worker")]
+#[test]
+fn the_0_2_6_card_is_unchanged() {
+    let body = magisterium_a2a::worker::agent::card::response("http://127.0.0.1:8787").body;
+    assert_eq!(body, fixture("cards/stand-in-0.2.6.json"));
+}

@@ -20,7 +20,9 @@
 //   /by-query                     the scenario named by the request itself, for a proxy in front of
 //                                 this server: the first text part, data.id or params.id reads
 //                                 "scenario:<name>[:<arg>]" (ok, document, notfound, html502, slow, reset,
-//                                 big, ratelimit, error, failed, redirect, leak); anything else → ok
+//                                 big, ratelimit, error, failed, redirect, leak, unauthorized, plan,
+//                                 tasknotfound, finished: Magisterium's -32004 (HTTP 401), -32005,
+//                                 -32001 and cancel's -32602 "Invalid state transition"); anything else → ok
 //   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
 //   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
 //   GET /__last                   the headers and body of the last /by-query request
@@ -260,6 +262,14 @@ function byQuery(req, res, raw, id) {
     case "redirect":
       res.writeHead(302, { location: "http://127.0.0.1:9/elsewhere" });
       return res.end();
+    case "unauthorized":
+      return send(res, 401, fixture("error_unauthorized", id), { "www-authenticate": "Bearer" });
+    case "plan":
+      return send(res, 200, fixture("error_plan_required", id));
+    case "tasknotfound":
+      return send(res, 200, fixture("error_task_not_found", id));
+    case "finished":
+      return send(res, 200, JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32602, message: "Invalid state transition" } }));
     case "leak":
       return send(res, 200, fixture("search_empty", id), { "set-cookie": "sid=upstream-session", "www-authenticate": "Bearer realm=up", server: "fault/1" });
     default:

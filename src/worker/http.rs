@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 /// The request headers the app reads. The entry hands over only these (a request through
 /// Cloudflare carries a dozen more that nothing here looks at).
-pub const REQUEST_HEADERS: [&str; 3] = ["authorization", "content-type", "origin"];
+pub const REQUEST_HEADERS: [&str; 4] = ["a2a-version", "authorization", "content-type", "origin"];
 
 /// An incoming request, already read (the body is capped by the entry before it gets here).
 #[derive(Debug, Clone, Default)]

@@ -10,6 +10,7 @@
 pub mod agent;
 pub mod app;
 pub mod cors;
+pub mod front_door;
 pub mod http;
 pub mod ids;
 pub mod limiter;

@@ -1,0 +1,54 @@
+//! The stand-in's calendar answers over the real JSON-RPC path: `liturgical_readings` and
+//! `saints_of_the_day` for every day of 2026 and 2027 hash to the digest taken from the code before
+//! the calendar moved into `src/liturgy/` and its tables into `data/liturgy/` (issue 20). A change
+//! of any byte of any answer fails here; `STAND_IN_CALENDAR_DUMP=path` writes the texts to diff.
+#![cfg(feature = "worker")]
+
+use magisterium_a2a::protocol::CivilDate;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+mod common;
+use common::worker::Harness;
+
+/// SHA-256 of the 1,460 answers (730 days × 2 skills), each text followed by a NUL.
+const DIGEST_2026_2027: &str = "b1aef1eba4f581f6061f8bdeecc7be4086b047e9e6f793a3f8ff2c2dbaabe0da";
+
+fn answer_text(h: &mut Harness, skill: &str, date: CivilDate) -> String {
+    let (_, body) = h.send(skill, json!([{"kind": "data", "data": {"date": date.to_string()}}]));
+    let parts = &body["result"]["artifacts"][0]["parts"];
+    let texts: Vec<&str> = parts
+        .as_array()
+        .unwrap_or_else(|| panic!("{skill} {date}: {body}"))
+        .iter()
+        .filter_map(|p| p.get("text").and_then(Value::as_str))
+        .collect();
+    assert_eq!(texts.len(), 1, "{skill} {date}: {body}");
+    texts[0].to_owned()
+}
+
+#[test]
+fn readings_and_saints_of_2026_and_2027_are_unchanged() {
+    let mut h = Harness::new(&[]);
+    let mut all = String::new();
+    let mut date = CivilDate::new(2026, 1, 1).unwrap();
+    let end = CivilDate::new(2027, 12, 31).unwrap();
+    let mut days = 0;
+    while date <= end {
+        for skill in ["liturgical_readings", "saints_of_the_day"] {
+            all.push_str(&answer_text(&mut h, skill, date));
+            all.push('\0');
+        }
+        days += 1;
+        date = date.add_days(1).unwrap();
+    }
+    assert_eq!(days, 730);
+    if let Ok(path) = std::env::var("STAND_IN_CALENDAR_DUMP") {
+        std::fs::write(path, &all).unwrap();
+    }
+    let digest: String = Sha256::digest(all.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(digest, DIGEST_2026_2027);
+}

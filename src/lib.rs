@@ -4,10 +4,13 @@
 //!
 //! - [`protocol`]: the sans-IO core (A2A wire types, request builders, response decoders, the error
 //!   table, retry and pacing policy). Pure Rust, no JavaScript imports, tested natively.
+//! - [`liturgy`]: the Roman calendar and Lectionary (1900–2199), pure Rust from data files; used by
+//!   the stand-in agent and the offline `magisterium-a2a/liturgy` entry.
 //! - `platform` (wasm32 only): the abort guard, capped body reader and sleep the SDK and the Worker share.
 //! - `web` (wasm32 only): the `MagisteriumClient` bindings for browsers, web workers, workerd and Node.
 //! - `worker` (feature `worker`): the Cloudflare Worker's proxy policy and the embedded stand-in agent.
 
+pub mod liturgy;
 pub mod protocol;
 
 /// Abort guard, capped body reader and abortable sleep, shared by the SDK and the Worker builds.

@@ -4,6 +4,8 @@
 //! of any byte of any answer fails here; `STAND_IN_CALENDAR_DUMP=path` writes the texts to diff.
 #![cfg(feature = "worker")]
 
+use magisterium_a2a::liturgy::lectionary::readings_for;
+use magisterium_a2a::liturgy::liturgical_day;
 use magisterium_a2a::protocol::CivilDate;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -15,7 +17,10 @@ use common::worker::Harness;
 const DIGEST_2026_2027: &str = "b1aef1eba4f581f6061f8bdeecc7be4086b047e9e6f793a3f8ff2c2dbaabe0da";
 
 fn answer_text(h: &mut Harness, skill: &str, date: CivilDate) -> String {
-    let (_, body) = h.send(skill, json!([{"kind": "data", "data": {"date": date.to_string()}}]));
+    let (_, body) = h.send(
+        skill,
+        json!([{"kind": "data", "data": {"date": date.to_string()}}]),
+    );
     let parts = &body["result"]["artifacts"][0]["parts"];
     let texts: Vec<&str> = parts
         .as_array()
@@ -51,4 +56,57 @@ fn readings_and_saints_of_2026_and_2027_are_unchanged() {
         .map(|b| format!("{b:02x}"))
         .collect();
     assert_eq!(digest, DIGEST_2026_2027);
+}
+
+/// The two skills say what `liturgy::liturgical_day` says, for every day of 2025–2027: the
+/// celebration, its rank and colour, the season, the cycles, the optional memorials and the notes.
+#[test]
+fn the_skills_agree_with_the_calendar_for_three_years() {
+    let mut h = Harness::new(&[]);
+    let mut date = CivilDate::new(2025, 1, 1).unwrap();
+    while date <= CivilDate::new(2027, 12, 31).unwrap() {
+        let day = liturgical_day(date).unwrap();
+        let readings = answer_text(&mut h, "liturgical_readings", date);
+        let saints = answer_text(&mut h, "saints_of_the_day", date);
+        let heading = format!("**{}** ({})", day.name, day.rank.label());
+        assert!(readings.contains(&heading), "{date}: {readings}");
+        let season = match day.week {
+            Some(w) => format!("- Season: {}, week {w}\n", day.season),
+            None => format!("- Season: {}\n", day.season),
+        };
+        assert!(readings.contains(&season), "{date}: {readings}");
+        let cycles = format!(
+            "- Sunday cycle: Year {}; weekday cycle: Year {}\n- Liturgical colour: {}\n",
+            day.sunday_cycle.key(),
+            day.weekday_cycle.key(),
+            day.colour.key()
+        );
+        assert!(readings.contains(&cycles), "{date}: {readings}");
+        assert_eq!(
+            readings.contains("## Readings"),
+            readings_for(&day).is_some(),
+            "{date}: {readings}"
+        );
+        let celebrated = format!("{}: {}", date.year(), day.name);
+        let season_day = format!("the day is {}", day.season_day);
+        assert!(
+            saints.contains(&celebrated) || saints.contains(&season_day),
+            "{date}: {saints}"
+        );
+        assert!(saints.contains(day.colour.key()), "{date}: {saints}");
+        for c in &day.optional_memorials {
+            assert!(
+                readings.contains(c.title) && saints.contains(c.title),
+                "{date}: {}",
+                c.id
+            );
+        }
+        for note in &day.notes {
+            assert!(
+                readings.contains(note) && saints.contains(note),
+                "{date}: {note}"
+            );
+        }
+        date = date.add_days(1).unwrap();
+    }
 }

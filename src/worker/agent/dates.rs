@@ -22,10 +22,11 @@
 //! Leading `readings for`, `mass readings for`, `saints for`, `on`, `the`, `feast of`… are ignored.
 //! Anything else is `None`. Dates outside the calendar's 1900–2199 range are still returned.
 
-use super::calendar::{
+use crate::liturgy::movable::{
     ash_wednesday, baptism_of_the_lord, christ_the_king, easter, first_sunday_of_advent,
-    holy_family, solemnity_date, sunday_in_ordinary_time,
+    holy_family, sunday_in_ordinary_time,
 };
+use crate::liturgy::solemnity_date;
 use crate::protocol::date::CivilDate;
 
 /// Longest input considered (in bytes); longer text is not a date query.

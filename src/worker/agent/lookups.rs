@@ -185,9 +185,7 @@ pub fn lookup(skill: LookupSkill, query: LookupQuery<'_>) -> Option<LookupAnswer
 // ----- helpers shared by the tables -----
 
 fn month_name(month: u8) -> Option<&'static str> {
-    super::calendar::MONTH_NAMES
-        .get(usize::from(month).checked_sub(1)?)
-        .copied()
+    crate::liturgy::names::month_name(u32::from(month))
 }
 
 /// `(3, 19)` → `March 19`.
@@ -209,7 +207,7 @@ fn date_text(iso: &str) -> String {
 
 /// `267th`: the ordinal suffix rule of the calendar, for a pope's number.
 fn ordinal_text(n: u16) -> String {
-    super::calendar::ordinal_number(u32::from(n))
+    crate::liturgy::names::ordinal_number(u32::from(n))
 }
 
 /// `2150000` → `2,150,000`.

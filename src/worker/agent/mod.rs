@@ -2,14 +2,13 @@
 //! `magisterium-contract.md` and its table of defaults for the gaps. Pure: `handle(request, random)
 //! -> response`, with the clock inside the request.
 
-pub mod calendar;
 pub mod card;
 pub mod corpus;
 pub mod dates;
 pub mod lookups;
 pub mod oauth;
 pub mod qa;
-pub mod readings_table;
+pub mod readings;
 pub mod rpc;
 pub mod saints;
 pub mod search;

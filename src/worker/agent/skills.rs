@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::lookups::{self, LookupQuery, LookupSkill};
-use super::{calendar, corpus, dates, qa, saints, search};
+use super::{corpus, dates, qa, readings, saints, search};
 use crate::protocol::wire::{JsonObject, Part};
 use crate::protocol::{CivilDate, Skill};
 
@@ -123,7 +123,7 @@ pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Pa
             None => not_found(),
         },
         Skill::LiturgicalReadings => resolve_date(input, today)
-            .and_then(calendar::readings_text)
+            .and_then(readings::readings_text)
             .map_or_else(not_found, |text| vec![Part::text(text)]),
         Skill::SaintsOfTheDay => resolve_date(input, today).map_or_else(not_found, |date| {
             vec![Part::text(saints::saints_text(date))]

@@ -5,7 +5,7 @@ mod common;
 
 use common::{fixture, fixture_json};
 use magisterium_a2a::protocol::error::ErrorKind;
-use magisterium_a2a::protocol::v1::card::{card_to_v1, Interfaces};
+use magisterium_a2a::protocol::v1::card::Interfaces;
 use magisterium_a2a::protocol::v1::translate::{
     send_request_to_v0, send_request_to_v1, task_request_to_v0, task_to_v0, task_to_v1,
 };
@@ -421,6 +421,7 @@ fn a_client_finds_the_1_0_json_rpc_interface_of_a_card() {
 #[cfg(feature = "worker")]
 #[test]
 fn the_stand_in_card_in_1_0_form() {
+    use magisterium_a2a::protocol::v1::card::card_to_v1;
     let legacy: v0::AgentCard = serde_json::from_value(magisterium_a2a::worker::agent::card::card(
         "http://127.0.0.1:8787",
     ))

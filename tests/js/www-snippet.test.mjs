@@ -1,0 +1,123 @@
+// The code of the demo page's "Use this in your app" panel (www/snippet.js) and the skill registry
+// it is written from (www/skills.js), under `node --test`. Running the snippets against the stand-in
+// is tests/js/demo-snippets.test.mjs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { TARGETS, callExpression, jsLiteral, recordCall, shownOptions, snippet } from "../../www/snippet.js";
+import { SKILLS, entryFor, genericEntry } from "../../www/skills.js";
+
+const TRICKY = [
+  'He said "grace" and \'nature\'',
+  "A `backtick` and ${process.exit(1)} and `${x}`",
+  "line one\nline two\r\nthree\ttabbed",
+  "back\\slash \\n not a newline, \\u0041",
+  "</script><script>alert(1)</script>",
+  "Thérèse ✝ 🙏, \u2028 line and \u2029 paragraph separators, a NUL \u0000 and \u001b escape",
+  "a lone surrogate \ud800 here",
+  "",
+];
+
+/** Evaluates a JavaScript expression in a fresh function (the snippet's literal, as a JS engine reads it). */
+const evaluate = (source) => new Function(`"use strict"; return (${source});`)();
+
+test("jsLiteral: every tricky string reads back as the same string", () => {
+  for (const value of TRICKY) {
+    const literal = jsLiteral(value);
+    assert.equal(evaluate(literal), value, literal);
+    assert.ok(!/[\n\r\u2028\u2029]/.test(literal), `one line: ${literal}`);
+    assert.ok(literal.startsWith('"') && literal.endsWith('"'), "a double-quoted string, so ` and ${ are plain characters");
+  }
+});
+
+test("jsLiteral: numbers, booleans, null, arrays and objects (keys quoted when not identifiers)", () => {
+  const value = { contextId: "ctx-1", timeoutMs: 5000, "x-key": true, nested: [1, null, { a: "b" }], gone: undefined };
+  const literal = jsLiteral(value);
+  assert.equal(literal, '{ contextId: "ctx-1", timeoutMs: 5000, "x-key": true, nested: [1, null, { a: "b" }] }');
+  assert.deepEqual(evaluate(literal), { contextId: "ctx-1", timeoutMs: 5000, "x-key": true, nested: [1, null, { a: "b" }] });
+  assert.equal(jsLiteral({}), "{}");
+  assert.equal(jsLiteral(Number.NaN), "null");
+  assert.throws(() => jsLiteral(() => 1), TypeError);
+});
+
+test("recordCall: runs the registry entry on a recording client", () => {
+  const qa = entryFor({ id: "catholic_qa" });
+  assert.deepEqual(recordCall(qa, "What is grace?"), { method: "catholicQa", args: ["What is grace?", {}] });
+  assert.deepEqual(recordCall(qa, "Why?", { contextId: "c1" }), { method: "catholicQa", args: ["Why?", { contextId: "c1" }] });
+  const other = genericEntry("future_skill");
+  assert.deepEqual(recordCall(other, "hello"), { method: "send", args: ["future_skill", "hello", {}] });
+  assert.equal(entryFor({ id: "future_skill" }).shape, "task");
+  assert.throws(() => recordCall({ id: "broken", call: () => null }, "x"), /made no client call/);
+  // The page's Cancel signal is not part of the code shown.
+  assert.deepEqual(shownOptions({ signal: new AbortController().signal, contextId: "c1" }), { contextId: "c1" });
+});
+
+test("callExpression: arguments as literals, an empty options object left out", () => {
+  assert.equal(callExpression({ method: "popeLookup", args: ["Leo XIV", {}] }), 'client.popeLookup("Leo XIV")');
+  assert.equal(callExpression({ method: "popeLookup", args: ["Leo XIV", { contextId: undefined }] }), 'client.popeLookup("Leo XIV")');
+  assert.equal(callExpression({ method: "catholicQa", args: ["Q", { contextId: "c" }] }), 'client.catholicQa("Q", { contextId: "c" })');
+  assert.equal(callExpression({ method: "send", args: ["s", "t", {}] }), 'client.send("s", "t")');
+});
+
+test("a short call stays on one line; a long one puts one argument a line", () => {
+  const short = snippet("node", { method: "popeLookup", args: ["Leo XIV", {}] }, "lookup");
+  assert.match(short, /^const \{ text, data \} = await client\.popeLookup\("Leo XIV"\);$/m);
+  const question = "What does the Church teach about the dignity of work and a just wage?";
+  const long = snippet("worker", { method: "catholicQa", args: [question, { contextId: "ctx-1" }] }, "qa");
+  assert.ok(long.includes(`    const result = await client.catholicQa(\n      ${jsLiteral(question)},\n      { contextId: "ctx-1" },\n    );\n`), long);
+});
+
+test("the registry: ten skills, each calling an SDK method of MagisteriumClient once, with a renderer", async () => {
+  const { MagisteriumClient } = await import("../../pkg/node.js");
+  assert.equal(SKILLS.length, 10);
+  assert.equal(new Set(SKILLS.map((e) => e.id)).size, 10);
+  for (const entry of SKILLS) {
+    const { method, args } = recordCall(entry, "x", { contextId: "c" });
+    assert.equal(typeof MagisteriumClient.prototype[method], "function", `${entry.id} → ${method}`);
+    assert.deepEqual(args, ["x", { contextId: "c" }], entry.id);
+    assert.equal(typeof entry.render, "function", entry.id);
+    assert.match(entry.icon, /^M[\d .,a-zA-Z-]+$/, entry.id);
+    assert.ok(["question", "search", "id", "date", "lookup"].includes(entry.input), entry.id);
+    assert.ok(entry.verb && entry.running("x"), entry.id);
+  }
+  // The one skill → method map: no two skills call the same method.
+  assert.equal(new Set(SKILLS.map((e) => recordCall(e, "x").method)).size, 10);
+});
+
+test("snippets: every target, every entry, tricky input: valid modules that carry the input exactly", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "www-snippet-"));
+  try {
+    const files = [];
+    for (const entry of [...SKILLS, genericEntry("future_skill")]) {
+      const value = TRICKY[files.length % TRICKY.length] || "x";
+      const call = recordCall(entry, value, shownOptions({ signal: AbortSignal.abort(), contextId: TRICKY[1] }));
+      for (const { id: target } of TARGETS) {
+        const code = snippet(target, call, entry.shape);
+        // The call holds the literal of the input, which reads back as the input (jsLiteral's test).
+        assert.ok(code.includes(`await client.${call.method}(`), `${entry.id}/${target}: ${code}`);
+        assert.ok(code.includes(jsLiteral(value)), `${entry.id}/${target}: the input's literal`);
+        assert.ok(code.includes(`{ contextId: ${jsLiteral(TRICKY[1])} }`), `${entry.id}/${target}: the options`);
+        for (const line of code.split("\n")) assert.ok(line.length <= 80 || line.trim().startsWith('"'), `${entry.id}/${target}: a long line ${line}`);
+        assert.doesNotMatch(code, /signal/, "no AbortSignal in the code");
+        assert.match(code, /from "magisterium-a2a";/);
+        if (target === "browser") assert.match(code, /await init\(\);[\s\S]*endpoint: "\/api\/v1\/a2a"/);
+        if (target === "worker") assert.match(code, /token: env\.MAGISTERIUM_TOKEN[\s\S]*return Response\.json\(result\);/);
+        if (target === "node") assert.match(code, /token: process\.env\.MAGISTERIUM_TOKEN/);
+        const file = path.join(dir, `${entry.id}-${target}.mjs`);
+        writeFileSync(file, code);
+        files.push(file);
+      }
+    }
+    // Each parses as an ES module (node --check: syntax only, nothing runs).
+    for (const file of files) {
+      const check = spawnSync(process.execPath, ["--check", file], { encoding: "utf8" });
+      assert.equal(check.status, 0, `${path.basename(file)}: ${check.stderr}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.throws(() => snippet("deno", { method: "x", args: [] }, "qa"), /unknown target/);
+});

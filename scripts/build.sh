@@ -13,6 +13,7 @@ wasm_pack() {
 }
 
 wasm_pack pkg
+wasm_pack dist/pkg-liturgy --out-name liturgy -- --features liturgy
 node scripts/package.mjs
 # The Worker's wasm is built for speed (opt-level 3): its size is not a download, and its handle +
 # finish run in about half the time of the size-optimised build (bench/README.md, "Proxy").

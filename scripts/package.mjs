@@ -4,6 +4,7 @@
 // bundler is what we measure; the documentation lives in the .d.ts).
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { transform } from "esbuild";
+import { packageLiturgy } from "./package-liturgy.mjs";
 
 const pkg = new URL("../pkg/", import.meta.url);
 const read = (f) => readFileSync(new URL(f, pkg), "utf8");
@@ -93,5 +94,10 @@ const out = {
   sideEffects: ["./workerd.js", "./node.js"],
   engines: { node: ">=20" },
 };
+// The offline calendar entry, `magisterium-a2a/liturgy` (scripts/package-liturgy.mjs).
+const liturgy = await packageLiturgy();
+out.files.push(...liturgy.files);
+Object.assign(out.exports, liturgy.exports);
+out.sideEffects.push(...liturgy.sideEffects);
 write("package.json", JSON.stringify(out, null, 2) + "\n");
 console.error("[package] pkg/ entries: index.js (browser), workerd.js, node.js");

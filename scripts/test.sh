@@ -19,9 +19,10 @@ cargo fmt --all -- --check
 
 step "clippy (host, all features)"
 cargo clippy --all-targets --all-features -- -D warnings
-step "clippy (wasm32: SDK and Worker builds)"
+step "clippy (wasm32: SDK, Worker and calendar builds)"
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features worker -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --features liturgy -- -D warnings
 
 step "the core and the calendar import no JavaScript bindings"
 if grep -rnE '\b(wasm_bindgen|web_sys|js_sys|gloo[a-z_]*)(::|;| *\{)' src/protocol src/liturgy; then

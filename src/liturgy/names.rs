@@ -96,6 +96,6 @@ pub fn ordinal_word(n: u32) -> String {
     match SMALL.get((n % 10) as usize) {
         Some(&"") | None => whole.to_owned(),
         Some(_) if whole.is_empty() => String::new(),
-        Some(unit) => format!("{prefix}-{}", unit.to_lowercase()),
+        Some(unit) => format!("{prefix}-{}", unit.to_ascii_lowercase()),
     }
 }

@@ -1,7 +1,7 @@
 // The benchmark run: size, decode, start-up, proxy, embedded agent, in one process on this
 // machine; writes bench/results.json and bench/results.md. Start it with bench/run.sh.
 //
-//   node bench/run.mjs [--quick] [--only size,decode,startup,proxy,agent]
+//   node bench/run.mjs [--quick] [--only size,decode,startup,proxy,agent,liturgy]
 import { writeFileSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -10,6 +10,7 @@ import { ROOT, log, stopAll, round } from "./lib/util.mjs";
 import { runSize } from "./lib/size.mjs";
 import { runBrowser } from "./lib/browser.mjs";
 import { runStartup, runProxy, runAgent } from "./lib/http.mjs";
+import { runLiturgy } from "./lib/liturgy.mjs";
 import { report } from "./lib/report.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -67,6 +68,7 @@ try {
   if (want("startup")) results.startupWorkerd = await runStartup(PORTS, { quick });
   if (want("proxy")) results.proxy = await runProxy(PORTS, { quick });
   if (want("agent")) results.agent = await runAgent(PORTS, { quick });
+  if (want("liturgy")) results.liturgy = await runLiturgy({ quick });
 } finally {
   await stopAll();
 }

@@ -42,6 +42,12 @@ function targetsOf(r) {
       out.push({ target: "Worker's own CPU/request in the isolate well under 10 ms (free plan)", measured: t(iso.ours.msPerRequest), met: iso.ours.msPerRequest < 2 });
     }
   }
+  if (r.liturgy) {
+    const l = r.liturgy;
+    out.push({ target: "`magisterium-a2a/liturgy` ≤ 0.75× romcal's size (brotli, as a page loads each)", measured: `${kb(l.size.ours.total.brotli)} vs ${kb(l.size.romcal.brotli)}: ${x(l.ratios.brotli)}`, met: l.ratios.brotli <= 0.75 });
+    const best = Math.min(l.time.romcalUs, l.time.romcalSameDayUs);
+    out.push({ target: "`liturgicalDay` ≤ 0.5× romcal's `getOneLiturgicalDay` per day (Node, romcal's faster figure)", measured: `${t(l.time.oursUs / 1000)} vs ${t(best / 1000)}: ${x(l.ratios.time)}`, met: l.ratios.time <= 0.5 });
+  }
   return out;
 }
 
@@ -194,6 +200,22 @@ export function report(r) {
     }
     L.push(table(["skill", "clients", "req/s", "p50 ms", "p99 ms", "process CPU ms/req", "requests", "non-2xx"], rows), "");
     L.push(`Queries rotate over a fixed list (8 searches, 6 questions). Sample answers: ${Object.entries(a.samples).map(([k, v]) => `${k}: HTTP ${v.status}, ${v.state}, ${v.bytes} B, \`x-magisterium-agent: ${v.agent}\``).join("; ")}.`, "");
+  }
+  if (r.liturgy) {
+    const l = r.liturgy;
+    L.push("## 6. Offline calendar (`magisterium-a2a/liturgy`) beside romcal", "");
+    const rows = l.size.ours.files.map((f) => [`\`${f.file}\``, f.raw, f.gzip, f.brotli]);
+    rows.push(["**`magisterium-a2a/liturgy` total** (as published)", `**${l.size.ours.total.raw}**`, `**${l.size.ours.total.gzip}**`, `**${l.size.ours.total.brotli}**`]);
+    rows.push([`romcal ${l.size.romcal.romcal} + @romcal/calendar.general-roman ${l.size.romcal.calendar} (esbuild ${l.size.romcal.esbuild} --bundle --minify, browser ESM)`, l.size.romcal.raw, l.size.romcal.gzip, l.size.romcal.brotli]);
+    L.push(table(["artefact", "raw bytes", "gzip -9", "brotli -q 11"], rows), "");
+    const tm = l.time;
+    L.push(table(["one day (Node, median of rounds)", "µs per day", "× ours"], [
+      ["`liturgicalDay(date)`, the sample days", n(tm.oursUs, 1), "1.00×"],
+      ["romcal `getOneLiturgicalDay(id, { year })`, the same sample days", n(tm.romcalUs, 1), x(tm.romcalUs / tm.oursUs)],
+      ["romcal `getOneLiturgicalDay`, one day asked 100× (caches warm)", n(tm.romcalSameDayUs, 1), x(tm.romcalSameDayUs / tm.oursUs)],
+      ["romcal `generateCalendar(year)` on a fresh instance, per day of the year", n(tm.romcalGenerateCalendarUsPerDay, 1), x(tm.romcalGenerateCalendarUsPerDay / tm.oursUs)],
+    ]), "");
+    L.push(`${tm.days} days (every 7th of 2025–2035, the same for both), ${tm.rounds} rounds alternating which goes first, after two warm-up rounds; rounds: ours ${tm.samples.ours.map((v) => n(v, 1)).join(" / ")} µs, romcal ${tm.samples.romcal.map((v) => n(v, 1)).join(" / ")} µs.`, "");
   }
   return { markdown: L.join("\n"), targets };
 }

@@ -9,7 +9,8 @@
 //! - `platform` (wasm32 only): the abort guard, capped body reader and sleep the SDK and the Worker share.
 //! - `liturgy_web` (wasm32, feature `liturgy`): `liturgicalDay` and `liturgicalYear` for JavaScript.
 //! - `web` (wasm32 only): the `MagisteriumClient` bindings for browsers, web workers, workerd and Node.
-//! - `worker` (feature `worker`): the Cloudflare Worker's proxy policy and the embedded stand-in agent.
+//! - `worker` (feature `proxy`): the Cloudflare Worker's proxy policy; with feature `stand-in`, also
+//!   the embedded stand-in agent.
 
 pub mod liturgy;
 pub mod protocol;
@@ -27,7 +28,7 @@ pub mod platform;
 /// The SDK bindings; left out of the Worker, Markdown and calendar builds, which do not use them.
 #[cfg(all(
     target_arch = "wasm32",
-    not(any(feature = "worker", feature = "markdown", feature = "liturgy"))
+    not(any(feature = "proxy", feature = "markdown", feature = "liturgy"))
 ))]
 pub mod web;
 
@@ -41,12 +42,12 @@ pub mod liturgy_web;
 #[cfg(all(
     target_arch = "wasm32",
     not(target_feature = "atomics"),
-    not(any(feature = "worker", feature = "markdown"))
+    not(any(feature = "proxy", feature = "markdown"))
 ))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-#[cfg(feature = "worker")]
+#[cfg(feature = "proxy")]
 pub mod worker;
 
 #[cfg(feature = "markdown")]

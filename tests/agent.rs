@@ -1,6 +1,6 @@
 //! The embedded agent natively: every skill's answer is decoded by the SDK's own decoders, and
 //! every error of the contract; the emulation switches; CORS and routing of the Worker app.
-#![cfg(feature = "worker")]
+#![cfg(feature = "stand-in")]
 
 use magisterium_a2a::protocol::results::{decode_skill_response, SkillAnswer};
 use magisterium_a2a::protocol::wire::RequestId;

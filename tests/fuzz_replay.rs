@@ -1,7 +1,7 @@
 //! Replays the fuzz corpora natively on stable (`cargo test --all-features`): every file of
 //! `fuzz/corpus/<target>/` and of `fuzz/regressions/<target>/` (the crashes the fuzzer found, kept
 //! as fixtures) goes through the same check as the cargo-fuzz target, `fuzz/src/lib.rs`.
-#![cfg(all(feature = "worker", feature = "markdown"))]
+#![cfg(all(feature = "stand-in", feature = "markdown"))]
 
 #[path = "../fuzz/src/lib.rs"]
 mod fuzz_checks;

@@ -1,7 +1,7 @@
 //! The stand-in's emulated authorization server natively: discovery, dynamic registration, the
 //! code flow with PKCE S256, refresh rotation with reuse detection, and the agent accepting only
 //! the access tokens it issued.
-#![cfg(feature = "worker")]
+#![cfg(feature = "stand-in")]
 
 mod common;
 

@@ -1,6 +1,6 @@
 //! The proxy policy natively: every rule refuses before any upstream call, accepted calls are
 //! planned with the fixed upstream, and every upstream fault becomes a well-formed answer.
-#![cfg(feature = "worker")]
+#![cfg(feature = "proxy")]
 
 use magisterium_a2a::worker::app::{App, Route};
 use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};
@@ -43,6 +43,7 @@ fn post(body: &str, headers: &[(&str, &str)]) -> WorkerRequest {
         body: body.as_bytes().to_vec(),
         client_key: "203.0.113.9".into(),
         now_ms: 1_796_083_200_000.0,
+        signed_in: false,
     }
 }
 
@@ -493,7 +494,7 @@ fn document_answers_are_cached_by_id_and_errors_never() {
 }
 
 #[test]
-fn the_card_points_at_the_proxy_and_a_missing_token_means_the_stand_in() {
+fn the_card_points_at_the_proxy() {
     let s = settings(&[]);
     let mut app = App::new();
     let mut get = post("", &[]);
@@ -523,16 +524,83 @@ fn the_card_points_at_the_proxy_and_a_missing_token_means_the_stand_in() {
             .status,
         504
     );
-    // A URL upstream without MAGISTERIUM_TOKEN: the stand-in answers and says so.
+}
+
+/// The answer of a misconfigured deployment: HTTP 503, JSON-RPC -32603 naming `setting`.
+fn assert_misconfigured(route: Route, setting: &str) {
+    let Route::Misconfigured(named, r) = route else {
+        panic!("not a configuration error: {route:?}")
+    };
+    assert_eq!(named, setting);
+    assert_eq!(r.status, 503);
+    assert_ne!(r.header("x-magisterium-agent"), Some("embedded-stand-in"));
+    let body: Value = serde_json::from_str(&r.body).unwrap();
+    assert_eq!(body["error"]["code"], -32603);
+    assert_eq!(body["error"]["data"]["setting"], setting);
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(message.contains(setting), "{message}");
+}
+
+#[test]
+fn a_missing_operator_token_is_a_configuration_error_never_the_stand_in() {
     let no_token = Settings::from_vars(
         &[("UPSTREAM_URL".to_owned(), UPSTREAM.to_owned())]
             .into_iter()
             .collect(),
     );
-    let Route::Respond(r) = route(&mut App::new(), &no_token, &get) else {
-        panic!()
+    let body = send_body(
+        "document_search",
+        json!([{"kind": "text", "text": "grace"}]),
+    );
+    let anonymous = post(&body, &[]);
+    assert_misconfigured(
+        route(&mut App::new(), &no_token, &anonymous),
+        "MAGISTERIUM_TOKEN",
+    );
+    // A signed-in visitor's call carries its own token: forwarded.
+    let signed_in = WorkerRequest {
+        signed_in: true,
+        ..post(&body, &[])
     };
-    assert_eq!(r.header("x-magisterium-agent"), Some("embedded-stand-in"));
+    assert_eq!(
+        planned(&mut App::new(), &no_token, &signed_in).upstream_url,
+        UPSTREAM
+    );
+    // The card needs no token: still the upstream's.
+    let mut get = post("", &[]);
+    get.method = "GET".into();
+    get.path = "/.well-known/agent.json".into();
+    assert!(matches!(
+        route(&mut App::new(), &no_token, &get),
+        Route::FetchCard(_)
+    ));
+}
+
+/// The proxy alone (`--features proxy`, no stand-in): without an upstream URL every call is a
+/// configuration error naming `UPSTREAM_URL`.
+#[cfg(not(feature = "stand-in"))]
+#[test]
+fn the_proxy_alone_without_an_upstream_is_a_configuration_error() {
+    for upstream in [None, Some("embedded"), Some("")] {
+        let mut vars: HashMap<String, String> =
+            [("MAGISTERIUM_TOKEN".to_owned(), "t".to_owned())].into();
+        if let Some(u) = upstream {
+            vars.insert("UPSTREAM_URL".into(), u.into());
+        }
+        let s = Settings::from_vars(&vars);
+        let body = send_body(
+            "document_search",
+            json!([{"kind": "text", "text": "grace"}]),
+        );
+        assert_misconfigured(
+            route(&mut App::new(), &s, &post(&body, &[])),
+            "UPSTREAM_URL",
+        );
+        let mut get = post("", &[]);
+        get.method = "GET".into();
+        get.path = "/.well-known/agent.json".into();
+        assert_misconfigured(route(&mut App::new(), &s, &get), "UPSTREAM_URL");
+    }
 }
 
 #[test]

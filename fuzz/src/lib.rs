@@ -17,9 +17,9 @@ pub const TARGETS: [&str; 4] = ["decode_response", "proxy_request", "date_query"
 pub fn check(target: &str, data: &[u8]) -> bool {
     match target {
         "decode_response" => check_decode_response(data),
-        #[cfg(feature = "worker")]
+        #[cfg(feature = "stand-in")]
         "proxy_request" => check_proxy_request(data),
-        #[cfg(feature = "worker")]
+        #[cfg(feature = "stand-in")]
         "date_query" => check_date_query(data),
         #[cfg(feature = "markdown")]
         "markdown" => check_markdown(data),
@@ -151,9 +151,9 @@ pub fn check_decode_response(data: &[u8]) {
 // The proxy's request validator (`worker::proxy::inspect` through `App::handle`) and what it does
 // with an upstream answer (`App::finish`), plus the embedded agent on the same bytes.
 
-#[cfg(feature = "worker")]
+#[cfg(feature = "stand-in")]
 const UPSTREAM: &str = "http://127.0.0.1:18900/by-query";
-#[cfg(feature = "worker")]
+#[cfg(feature = "stand-in")]
 const SECRET: &str = "fuzz-secret-token-0123456789";
 
 /// Invariants: no panic; a request is forwarded only to the configured upstream, only as one
@@ -161,7 +161,7 @@ const SECRET: &str = "fuzz-secret-token-0123456789";
 /// answer is JSON (a JSON-RPC error for refusals); nothing answered ever carries the secret; an
 /// upstream answer (these same bytes) becomes either the upstream's JSON-RPC body unchanged or a
 /// JSON-RPC error of the proxy.
-#[cfg(feature = "worker")]
+#[cfg(feature = "stand-in")]
 pub fn check_proxy_request(data: &[u8]) {
     use magisterium_a2a::worker::app::{App, Route};
     use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};
@@ -370,7 +370,9 @@ pub fn check_proxy_request(data: &[u8]) {
                 );
             }
         }
-        Route::Asset | Route::FetchCard(_) => panic!("a POST to the endpoint became {route:?}"),
+        Route::Asset | Route::FetchCard(_) | Route::Misconfigured(..) => {
+            panic!("a POST to the endpoint became {route:?}")
+        }
         #[allow(unreachable_patterns)]
         _ => {}
     }
@@ -381,7 +383,7 @@ pub fn check_proxy_request(data: &[u8]) {
 
 /// Invariants: no panic; deterministic; a valid calendar date or `None`; `None` for inputs over
 /// 200 bytes; relative words stay within a year of today.
-#[cfg(feature = "worker")]
+#[cfg(feature = "stand-in")]
 pub fn check_date_query(data: &[u8]) {
     use magisterium_a2a::protocol::CivilDate;
     use magisterium_a2a::worker::agent::dates::parse_date_query;

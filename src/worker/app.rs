@@ -1,9 +1,11 @@
 //! The Worker's routing on the shared core: CORS first, then the JSON-RPC endpoint and the agent
-//! card, served by the embedded agent or, with a URL upstream and a token, by the proxy; every
-//! other path is a static asset.
+//! card, served by the proxy with a URL upstream or, in the demo's Worker (feature `stand-in`), by
+//! the embedded agent; every other path is a static asset. The proxy never answers with the
+//! stand-in: a deployment missing a setting it needs answers a configuration error.
 
-use super::agent::{path, Agent};
-use super::http::{WorkerRequest, WorkerResponse};
+#[cfg(feature = "stand-in")]
+use super::agent::Agent;
+use super::http::{code, path, WorkerRequest, WorkerResponse};
 use super::ids::Random;
 use super::limiter::{Limiter, Pool, Refusal};
 use super::proxy::{self, Finished, ForwardPlan, Inspection, UpstreamOutcome};
@@ -23,11 +25,15 @@ pub enum Route {
     Forward(ForwardPlan),
     /// Fetch the upstream card from this URL, then call [`App::card`].
     FetchCard(String),
+    /// The deployment lacks the named setting: send this answer (HTTP 503, JSON-RPC -32603
+    /// naming it) and log it.
+    Misconfigured(&'static str, WorkerResponse),
 }
 
 /// One Worker isolate's state.
 #[derive(Debug)]
 pub struct App {
+    #[cfg(feature = "stand-in")]
     agent: Agent,
     limiter: Limiter,
     limits: (u32, u32, u32),
@@ -39,19 +45,24 @@ impl Default for App {
     }
 }
 
-/// Where calls go for these settings: the upstream URL, or `None` for the embedded agent (also
-/// when a URL is set but no token is: the stand-in then answers and says so).
-fn upstream_of(settings: &Settings) -> Option<&str> {
-    match &settings.upstream {
-        Upstream::Url(url) if settings.has_upstream_token => Some(url),
-        _ => None,
-    }
+/// The answer of a deployment that lacks `setting`: HTTP 503 with JSON-RPC -32603 naming it.
+fn misconfigured(setting: &'static str, why: &str) -> Route {
+    let message = format!("Worker misconfigured: {setting} {why}");
+    let response = WorkerResponse::rpc_error(
+        503,
+        &serde_json::Value::Null,
+        code::INTERNAL_ERROR,
+        &message,
+        Some(serde_json::json!({ "setting": setting })),
+    );
+    Route::Misconfigured(setting, response)
 }
 
 impl App {
     /// A fresh isolate.
     pub fn new() -> Self {
         Self {
+            #[cfg(feature = "stand-in")]
             agent: Agent::new(Default::default()),
             limiter: Limiter::new(15, 2),
             limits: (15, 2, 60),
@@ -60,7 +71,10 @@ impl App {
 
     /// True for the paths the Worker answers itself.
     pub fn is_api_path(path: &str) -> bool {
-        matches!(path, path::RPC | path::CARD | path::CARD_V03) || Agent::is_auth_server_path(path)
+        let own = matches!(path, path::RPC | path::CARD | path::CARD_V03);
+        #[cfg(feature = "stand-in")]
+        let own = own || Agent::is_auth_server_path(path);
+        own
     }
 
     /// Routes one request (its body already capped by the entry). `has_binding`: the Rate
@@ -79,14 +93,35 @@ impl App {
         if request.method == "OPTIONS" {
             return Route::Respond(settings.cors.preflight(origin));
         }
-        let Some(upstream) = upstream_of(settings) else {
-            self.agent.configure(settings.agent.clone());
-            let response = self
-                .agent
-                .handle(request, random)
-                .with_header(AGENT_HEADER, "embedded-stand-in");
-            return Route::Respond(decorate(response, settings, origin));
+        let upstream = match &settings.upstream {
+            Upstream::Url(url) => url.as_str(),
+            #[cfg(feature = "stand-in")]
+            Upstream::Embedded => {
+                self.agent.configure(settings.agent.clone());
+                let response = self
+                    .agent
+                    .handle(request, random)
+                    .with_header(AGENT_HEADER, "embedded-stand-in");
+                return Route::Respond(decorate(response, settings, origin));
+            }
+            #[cfg(not(feature = "stand-in"))]
+            Upstream::Embedded => {
+                let _ = random;
+                return misconfigured("UPSTREAM_URL", "is not set (this build has no stand-in)");
+            }
         };
+        // A call without a session goes out with the operator's token: without one, the
+        // deployment is broken, and says so instead of forwarding an anonymous call.
+        if request.method == "POST"
+            && request.path == path::RPC
+            && !request.signed_in
+            && !settings.operator_token
+        {
+            return misconfigured(
+                "MAGISTERIUM_TOKEN",
+                "is not set, and calls without sign-in are allowed (ALLOW_ANONYMOUS)",
+            );
+        }
         match (request.method.as_str(), request.path.as_str()) {
             // A page of another site: refused before any upstream call (CORS only hides answers).
             ("POST", path::RPC)
@@ -231,6 +266,7 @@ impl App {
     }
 
     /// Tasks the embedded agent holds (for memory checks).
+    #[cfg(feature = "stand-in")]
     pub fn stored_tasks(&self) -> usize {
         self.agent.stored_tasks()
     }

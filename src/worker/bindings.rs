@@ -158,9 +158,11 @@ impl WorkerApp {
 
     /// Handles a request with the Worker's `env`. `head` is the request without its body, in one
     /// string so it crosses into wasm at once: `method`, `path`, `query` (without `?`), the
-    /// request's own `origin` and the `clientKey`, one per line, then its headers of
+    /// request's own `origin`, the `clientKey` and `1` when the call carries a signed-in visitor's
+    /// token (else empty), one per line, then its headers of
     /// `requestHeaders()` as `name:value` lines (none of these can hold a line break). Returns
-    /// `{ kind: "respond", response }`, `{ kind: "asset" }`, `{ kind: "forward", plan, … }`
+    /// `{ kind: "respond", response, misconfigured? }` (`misconfigured`: the missing setting, to
+    /// log), `{ kind: "asset" }`, `{ kind: "forward", plan, … }`
     /// (`plan`: the number to hand to `finish`, `fromCache` or `bindingRefused`) or
     /// `{ kind: "card", url }`.
     pub fn handle(
@@ -171,9 +173,10 @@ impl WorkerApp {
         env: &JsValue,
         has_binding: bool,
     ) -> JsValue {
-        let mut lines = head.splitn(6, '\n');
+        let mut lines = head.splitn(7, '\n');
         let mut line = || lines.next().unwrap_or_default().to_owned();
         let (method, path, query, origin, client_key) = (line(), line(), line(), line(), line());
+        let signed_in = line() == "1";
         let req = WorkerRequest {
             method,
             path,
@@ -183,6 +186,7 @@ impl WorkerApp {
             body,
             client_key,
             now_ms,
+            signed_in,
         };
         let settings = settings_for(&mut self.settings, env);
         match self
@@ -209,6 +213,12 @@ impl WorkerApp {
                     method: &plan.method,
                 });
                 self.keep(plan);
+                out
+            }
+            Route::Misconfigured(setting, response) => {
+                let out = to_js(&Kind { kind: "respond" });
+                let _ = Reflect::set(&out, &"response".into(), &response_js(response));
+                let _ = Reflect::set(&out, &"misconfigured".into(), &setting.into());
                 out
             }
             Route::FetchCard(url) => to_js(&Card {

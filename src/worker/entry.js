@@ -78,9 +78,9 @@ async function callUpstream(url, { method, body, token, requestId, timeoutMs, ma
 /** The Rust app's route for a request: its head (method, path, query, own origin and client key,
  *  one per line, then the lines of the headers it reads; none can hold a line break) crosses into
  *  wasm as one string, its body as bytes. */
-function routeOf(request, url, body, env, hasBinding, headers = headerLines(request.headers, REQUEST_HEADERS)) {
+function routeOf(request, url, body, env, hasBinding, headers = headerLines(request.headers, REQUEST_HEADERS), signedIn = false) {
   const clientKey = request.headers.get("cf-connecting-ip") ?? "local";
-  const head = `${request.method}\n${url.pathname}\n${url.search.slice(1)}\n${url.origin}\n${clientKey}\n${headers}`;
+  const head = `${request.method}\n${url.pathname}\n${url.search.slice(1)}\n${url.origin}\n${clientKey}\n${signedIn ? "1" : ""}\n${headers}`;
   return app.handle(head, body, Date.now(), env, hasBinding);
 }
 
@@ -159,9 +159,10 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
     ? `${headerLines(request.headers, REQUEST_HEADERS, "authorization")}authorization:Bearer ${credential.token}\n`
     : headerLines(request.headers, REQUEST_HEADERS);
   const hasBinding = typeof env.RATE_LIMITER?.limit === "function";
-  const route = routeOf(request, url, body, env, hasBinding, headers);
+  const route = routeOf(request, url, body, env, hasBinding, headers, credential.session !== null);
   if (route.kind === "asset") return { asset: true };
-  if (route.kind === "respond") return { answer: route.response };
+  if (route.misconfigured) console.error(JSON.stringify({ error: "misconfigured", setting: route.misconfigured }));
+  if (route.kind === "respond") return { answer: route.response, meta: route.misconfigured ? { log: { misconfigured: route.misconfigured } } : undefined };
 
   const cache = globalThis.caches?.default;
   if (route.kind === "card") {

@@ -3,6 +3,16 @@
 
 use serde_json::{json, Value};
 
+/// The paths of the A2A endpoint, served by the proxy and by the stand-in.
+pub mod path {
+    /// The JSON-RPC endpoint.
+    pub const RPC: &str = "/api/v1/a2a";
+    /// The A2A 0.2 card.
+    pub const CARD: &str = "/.well-known/agent.json";
+    /// The A2A 0.3 card.
+    pub const CARD_V03: &str = "/.well-known/agent-card.json";
+}
+
 /// The request headers the app reads. The entry hands over only these (a request through
 /// Cloudflare carries a dozen more that nothing here looks at).
 pub const REQUEST_HEADERS: [&str; 4] = ["a2a-version", "authorization", "content-type", "origin"];
@@ -26,6 +36,9 @@ pub struct WorkerRequest {
     pub client_key: String,
     /// Unix time in milliseconds.
     pub now_ms: f64,
+    /// The call carries a signed-in visitor's token (the entry resolved the session); otherwise
+    /// it goes upstream with the operator's token.
+    pub signed_in: bool,
 }
 
 impl WorkerRequest {

@@ -1,5 +1,6 @@
-//! The Cloudflare Worker (feature `worker`): the embedded stand-in agent and the proxy policy,
-//! pure and natively tested, plus a thin bindings file for the JavaScript entry.
+//! The Cloudflare Worker (feature `proxy`): the proxy policy and, with feature `stand-in`, the
+//! embedded stand-in agent, pure and natively tested, plus a thin bindings file for the
+//! JavaScript entry.
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -7,6 +8,7 @@
     clippy::panic
 )]
 
+#[cfg(feature = "stand-in")]
 pub mod agent;
 pub mod app;
 pub mod cors;
@@ -14,6 +16,7 @@ pub mod front_door;
 pub mod http;
 pub mod ids;
 pub mod limiter;
+pub mod params;
 pub mod proxy;
 pub mod settings;
 

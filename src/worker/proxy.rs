@@ -6,10 +6,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::agent::rpc::check_send_params;
-use super::agent::skills::SkillInput;
-use super::http::{code, WorkerRequest, WorkerResponse};
+use super::http::{code, path, WorkerRequest, WorkerResponse};
 use super::limiter::{Limiter, Pool, Refusal};
+use super::params::{check_send_params, SkillInput};
 use super::settings::Settings;
 use crate::protocol::request::method;
 use crate::protocol::Skill;
@@ -156,7 +155,7 @@ pub fn inspect(
         method::MESSAGE_SEND => {
             let (message, chosen) = match check_send_params(&params) {
                 Ok(ok) => ok,
-                Err(e) => return Inspection::Reject(e.into_response_with_status(400, &id)),
+                Err(e) => return Inspection::Reject(e.with_status(400).into_response(&id)),
             };
             if !settings.allowed_skills.contains(&chosen) {
                 return reject(
@@ -447,7 +446,7 @@ pub fn rewrite_card(upstream: UpstreamOutcome, own_origin: &str) -> WorkerRespon
     if let Some(obj) = card.as_object_mut() {
         obj.insert(
             "url".into(),
-            Value::String(format!("{own_origin}{}", super::agent::path::RPC)),
+            Value::String(format!("{own_origin}{}", path::RPC)),
         );
         obj.insert("securitySchemes".into(), json!({}));
         obj.insert("security".into(), json!([]));

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+#[cfg(feature = "stand-in")]
 use super::agent::AgentConfig;
 use super::cors::CorsPolicy;
 use crate::protocol::Skill;
@@ -15,7 +16,8 @@ pub const DEFAULT_MAX_UPSTREAM_BYTES: usize = 16 * 1024 * 1024;
 /// Where JSON-RPC calls go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Upstream {
-    /// The embedded stand-in agent, in-process (`UPSTREAM_URL` unset or `embedded`).
+    /// The embedded stand-in agent, in-process (`UPSTREAM_URL` unset or `embedded`). Only the
+    /// demo's Worker (feature `stand-in`) has it; the proxy alone answers a configuration error.
     Embedded,
     /// A fixed URL (production: Magisterium's endpoint).
     Url(String),
@@ -59,6 +61,17 @@ impl LogRequests {
     }
 }
 
+/// `OAUTH_ISSUER`: who signs visitors in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignIn {
+    /// No sign-in (`OAUTH_ISSUER` empty or unset).
+    Off,
+    /// The stand-in's emulated authorization server (`embedded`, the demo's Worker only).
+    Embedded,
+    /// A real issuer's URL.
+    Issuer(String),
+}
+
 /// Everything the Worker reads from its environment.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -72,9 +85,12 @@ pub struct Settings {
     pub max_body_bytes: usize,
     /// `MAX_UPSTREAM_BYTES`.
     pub max_upstream_bytes: usize,
-    /// `MAGISTERIUM_TOKEN` (a secret) is set, or sign-in against a real issuer (`OAUTH_ISSUER`) is:
-    /// without either a URL upstream falls back to the stand-in.
-    pub has_upstream_token: bool,
+    /// `MAGISTERIUM_TOKEN` (a secret) is set: the operator's token for calls without a session.
+    pub operator_token: bool,
+    /// `ALLOW_ANONYMOUS` (default on): calls without a session use the operator's token.
+    pub anonymous_allowed: bool,
+    /// `OAUTH_ISSUER`: sign-in, off when empty.
+    pub sign_in: SignIn,
     /// `PROXY_RATE_LIMITS` (default on): per-client limits in front of a URL upstream.
     pub proxy_rate_limits: bool,
     /// `PROXY_PER_MINUTE` (default 15) and `PROXY_QA_PER_MINUTE` (default 2).
@@ -89,9 +105,11 @@ pub struct Settings {
     pub log_requests: LogRequests,
     /// The stand-in's emulation switches: `AGENT_REQUIRE_TOKEN`, `AGENT_FREE_PLAN_TOKEN`,
     /// `AGENT_RATE_LIMITS` (`on`/`true`/`1`).
+    #[cfg(feature = "stand-in")]
     pub agent: AgentConfig,
 }
 
+#[cfg(feature = "stand-in")]
 fn flag(value: Option<&String>) -> bool {
     value.is_some_and(|v| {
         matches!(
@@ -142,8 +160,13 @@ impl Settings {
             allowed_skills,
             max_body_bytes: size("MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
             max_upstream_bytes: size("MAX_UPSTREAM_BYTES", DEFAULT_MAX_UPSTREAM_BYTES),
-            has_upstream_token: non_empty(vars.get("MAGISTERIUM_TOKEN")).is_some()
-                || non_empty(vars.get("OAUTH_ISSUER")).is_some_and(|i| i != "embedded"),
+            operator_token: non_empty(vars.get("MAGISTERIUM_TOKEN")).is_some(),
+            anonymous_allowed: flag_default_on(vars.get("ALLOW_ANONYMOUS")),
+            sign_in: match non_empty(vars.get("OAUTH_ISSUER")) {
+                None => SignIn::Off,
+                Some(i) if i.eq_ignore_ascii_case("embedded") => SignIn::Embedded,
+                Some(i) => SignIn::Issuer(i),
+            },
             proxy_rate_limits: flag_default_on(vars.get("PROXY_RATE_LIMITS")),
             proxy_limits: (
                 u32::try_from(size("PROXY_PER_MINUTE", 15)).unwrap_or(15),
@@ -156,6 +179,7 @@ impl Settings {
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .filter(|n| *n > 0),
             log_requests: LogRequests::from_var(vars.get("LOG_REQUESTS").map(String::as_str)),
+            #[cfg(feature = "stand-in")]
             agent: AgentConfig {
                 required_token: non_empty(vars.get("AGENT_REQUIRE_TOKEN")),
                 free_plan_token: non_empty(vars.get("AGENT_FREE_PLAN_TOKEN")),

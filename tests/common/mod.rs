@@ -21,5 +21,5 @@ pub fn parse_body(text: &str) -> Option<serde_json::Value> {
     serde_json::from_str(text).ok()
 }
 
-#[cfg(feature = "worker")]
+#[cfg(feature = "stand-in")]
 pub mod worker;

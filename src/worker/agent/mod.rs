@@ -20,15 +20,7 @@ use super::ids::Random;
 use super::limiter::Limiter;
 use store::TaskStore;
 
-/// The paths the agent serves.
-pub mod path {
-    /// The JSON-RPC endpoint.
-    pub const RPC: &str = "/api/v1/a2a";
-    /// The A2A 0.2 card.
-    pub const CARD: &str = "/.well-known/agent.json";
-    /// The A2A 0.3 card.
-    pub const CARD_V03: &str = "/.well-known/agent-card.json";
-}
+pub use super::http::path;
 
 /// The emulation switches (Worker vars), all off by default.
 #[derive(Debug, Clone)]

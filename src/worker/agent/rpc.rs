@@ -3,55 +3,14 @@
 
 use serde_json::{json, Map, Value};
 
-use super::skills::{self, SkillInput};
+use super::skills;
 use super::Agent;
 use crate::protocol::request::method;
-use crate::protocol::wire::{Message, Role};
 use crate::protocol::Skill;
 use crate::worker::http::{code, WorkerRequest, WorkerResponse};
 use crate::worker::ids::{self, Random};
 use crate::worker::limiter::Refusal;
-
-/// Longest text part accepted.
-pub const MAX_TEXT_CHARS: usize = 4_000;
-
-/// An error answer before or while running a method.
-#[derive(Debug)]
-pub struct RpcFailure {
-    status: u16,
-    code: i64,
-    message: String,
-    data: Option<Value>,
-    headers: Vec<(String, String)>,
-}
-
-impl RpcFailure {
-    fn new(code: i64, message: impl Into<String>) -> Self {
-        Self {
-            status: 200,
-            code,
-            message: message.into(),
-            data: None,
-            headers: Vec::new(),
-        }
-    }
-
-    fn invalid_params(reason: impl std::fmt::Display) -> Self {
-        Self::new(code::INVALID_PARAMS, format!("Invalid params: {reason}"))
-    }
-
-    fn into_response(self, id: &Value) -> WorkerResponse {
-        let status = self.status;
-        self.into_response_with_status(status, id)
-    }
-
-    /// The error answer with HTTP `status` (the proxy answers its own refusals with 400).
-    pub fn into_response_with_status(self, status: u16, id: &Value) -> WorkerResponse {
-        let mut r = WorkerResponse::rpc_error(status, id, self.code, &self.message, self.data);
-        r.headers.extend(self.headers);
-        r
-    }
-}
+use crate::worker::params::{check_send_params, RpcFailure, SkillInput};
 
 /// The answer to a faulty envelope: a JSON-RPC error with HTTP 200, as the service gives.
 fn envelope_error(id: &Value, code: i64, message: &str) -> WorkerResponse {
@@ -167,45 +126,6 @@ fn task_lookup<'a>(
         .tasks
         .get(owner, id, request.now_ms)
         .ok_or_else(|| RpcFailure::new(code::TASK_NOT_FOUND, "Task not found"))
-}
-
-/// Checks `message/send` params and returns the message and the chosen skill.
-pub fn check_send_params(params: &Value) -> Result<(Message, Skill), RpcFailure> {
-    let message = params
-        .get("message")
-        .ok_or_else(|| RpcFailure::invalid_params("message is required"))?;
-    let message: Message =
-        serde_json::from_value(message.clone()).map_err(RpcFailure::invalid_params)?;
-    if message.role != Role::User {
-        return Err(RpcFailure::invalid_params("role must be user"));
-    }
-    if message.message_id.trim().is_empty() {
-        return Err(RpcFailure::invalid_params("messageId must not be empty"));
-    }
-    if message.parts.is_empty() {
-        return Err(RpcFailure::invalid_params("parts must not be empty"));
-    }
-    for part in &message.parts {
-        if let Some(text) = part.as_text() {
-            if text.trim().is_empty() {
-                return Err(RpcFailure::invalid_params("text must not be empty"));
-            }
-            if text.chars().count() > MAX_TEXT_CHARS {
-                return Err(RpcFailure::invalid_params("input too long"));
-            }
-        }
-    }
-    let skill = match message.metadata.as_ref().and_then(|m| m.get("skillId")) {
-        None | Some(Value::Null) => Skill::DEFAULT,
-        Some(Value::String(id)) => Skill::from_id(id)
-            .ok_or_else(|| RpcFailure::new(code::INVALID_PARAMS, format!("Unknown skill: {id}")))?,
-        Some(_) => {
-            return Err(RpcFailure::invalid_params(
-                "metadata.skillId must be a string",
-            ))
-        }
-    };
-    Ok((message, skill))
 }
 
 fn send(

@@ -7,71 +7,10 @@ use super::lookups::{self, LookupQuery, LookupSkill};
 use super::{corpus, dates, qa, readings, saints, search};
 use crate::protocol::wire::{JsonObject, Part};
 use crate::protocol::{CivilDate, Skill};
+use crate::worker::params::SkillInput;
 
 /// Most search hits returned.
 pub const MAX_SEARCH_RESULTS: usize = 10;
-
-/// The input a skill reads from the message parts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SkillInput {
-    /// A text part (question, query, date text, name).
-    Text(String),
-    /// A data part's `id` (document, lookup record).
-    Id(String),
-    /// A data part's `date` (`YYYY-MM-DD`).
-    Date(String),
-}
-
-impl SkillInput {
-    /// Picks the input of `skill` from the message parts: the first data part with the key the
-    /// skill takes (`id` or `date`), else the first text part.
-    ///
-    /// # Errors
-    /// A reason for `Invalid params: …` when neither is there.
-    pub fn from_parts(skill: Skill, parts: &[Part]) -> Result<Self, String> {
-        let data_key = match skill {
-            Skill::DocumentFetch => Some("id"),
-            Skill::SaintsOfTheDay | Skill::LiturgicalReadings => Some("date"),
-            s if s.is_lookup() => Some("id"),
-            _ => None,
-        };
-        if let Some(key) = data_key {
-            for data in parts.iter().filter_map(Part::as_data) {
-                match data.get(key) {
-                    Some(Value::String(v)) if !v.trim().is_empty() => {
-                        let v = v.trim().to_owned();
-                        return Ok(if key == "date" {
-                            Self::Date(v)
-                        } else {
-                            Self::Id(v)
-                        });
-                    }
-                    Some(_) => return Err(format!("data.{key} must be a non-empty string")),
-                    None => {}
-                }
-            }
-        }
-        parts
-            .iter()
-            .find_map(Part::as_text)
-            .map(|t| Self::Text(t.trim().to_owned()))
-            .ok_or_else(|| match data_key {
-                Some(key) => format!("a text part or a data part with `{key}` is required"),
-                None => "a text part is required".to_owned(),
-            })
-    }
-
-    /// The input's text (question, id or date).
-    pub fn as_str(&self) -> &str {
-        self.text()
-    }
-
-    fn text(&self) -> &str {
-        match self {
-            Self::Text(t) | Self::Id(t) | Self::Date(t) => t,
-        }
-    }
-}
 
 fn data(value: Value) -> Part {
     match value {
@@ -94,7 +33,7 @@ pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Pa
     };
     match skill {
         Skill::CatholicQa => {
-            let answer = qa::compose_answer(input.text());
+            let answer = qa::compose_answer(input.as_str());
             let mut parts = vec![Part::text(answer.markdown)];
             if !answer.citations.is_empty() {
                 parts.push(data(json!({ "citations": answer.citations })));
@@ -107,13 +46,13 @@ pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Pa
             parts
         }
         Skill::DocumentSearch => {
-            let results: Vec<Value> = search::search(input.text(), MAX_SEARCH_RESULTS)
+            let results: Vec<Value> = search::search(input.as_str(), MAX_SEARCH_RESULTS)
                 .into_iter()
                 .map(|hit| json!({ "id": hit.doc.id, "url": hit.doc.source_url, "title": hit.doc.title }))
                 .collect();
             vec![data(json!({ "results": results }))]
         }
-        Skill::DocumentFetch => match corpus::find(input.text()) {
+        Skill::DocumentFetch => match corpus::find(input.as_str()) {
             Some(doc) => vec![
                 Part::text(doc.body),
                 data(
@@ -134,7 +73,7 @@ pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Pa
             };
             let query = match input {
                 SkillInput::Id(id) => LookupQuery::Id(id),
-                other => LookupQuery::Text(other.text()),
+                other => LookupQuery::Text(other.as_str()),
             };
             match lookups::lookup(which, query) {
                 Some(answer) => vec![Part::text(answer.summary), Part::data(answer.record)],
@@ -147,6 +86,6 @@ pub fn run(skill: Skill, input: &SkillInput, today: Option<CivilDate>) -> Vec<Pa
 fn resolve_date(input: &SkillInput, today: Option<CivilDate>) -> Option<CivilDate> {
     match input {
         SkillInput::Date(iso) => CivilDate::parse_iso(iso),
-        other => dates::parse_date_query(other.text(), today?),
+        other => dates::parse_date_query(other.as_str(), today?),
     }
 }

@@ -32,15 +32,17 @@ if (target === "ours" && process.argv.includes("--names")) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target");
   log("building the Worker wasm with names");
   // opt-level 3, as scripts/build.sh builds the Worker.
-  execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--features", "worker"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" } });
+  execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--features", "proxy"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" } });
   const pkg = path.join(dir, "dist/pkg-worker");
   execFileSync(path.join(process.env.HOME, ".cargo/bin/wasm-bindgen"), ["--target", "web", "--keep-debug", "--out-dir", pkg, path.join(targetDir, "wasm32-unknown-unknown/release/magisterium_a2a.wasm")], { stdio: "inherit" });
   const features = ["--enable-bulk-memory", "--enable-reference-types", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-multivalue"];
   const wasm = path.join(pkg, "magisterium_a2a_bg.wasm");
   execFileSync(path.join(ROOT, "node_modules/.bin/wasm-opt"), ["-Oz", "--debuginfo", ...features, wasm, "-o", wasm], { stdio: "inherit" });
+  // The module the Worker imports as "magisterium-worker", as scripts/build.sh writes it.
+  writeFileSync(path.join(pkg, "worker.js"), 'import wasm from "./magisterium_a2a_bg.wasm";\nimport { initSync } from "./magisterium_a2a.js";\ninitSync({ module: wasm });\nexport * from "./magisterium_a2a.js";\n');
   for (const f of ["entry.js", "auth.js"]) if (existsSync(path.join(ROOT, "src/worker", f))) cpSync(path.join(ROOT, "src/worker", f), path.join(dir, "src/worker", f));
   config = path.join(dir, "wrangler.toml");
-  writeFileSync(config, 'name = "bench-profile-worker"\nmain = "src/worker/entry.js"\ncompatibility_date = "2026-11-01"\nsend_metrics = false\n');
+  writeFileSync(config, 'name = "bench-profile-worker"\nmain = "src/worker/entry.js"\ncompatibility_date = "2026-11-01"\nsend_metrics = false\n[alias]\n"magisterium-worker" = "./dist/pkg-worker/worker.js"\n');
 }
 
 const fault = faultServer(FAULT);

@@ -19,7 +19,7 @@ const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(",")) : null;
 const want = (k) => !only || only.has(k);
 
 // Every port in 19000–19099; wrangler's inspector takes port + 50.
-const PORTS = { page: 19001, fault: 19010, proxy: 19020, naive: 19021, isolate: 19022, allLogs: 19023, demo: 19024, agent: 19030, startup: 19040 };
+const PORTS = { page: 19001, fault: 19010, proxy: 19020, naive: 19021, isolate: 19022, allLogs: 19023, demo: 19024, noBudget: 19025, agent: 19030, startup: 19040 };
 
 const sh = (cmd, args) => {
   try {

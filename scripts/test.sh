@@ -19,9 +19,10 @@ cargo fmt --all -- --check
 
 step "clippy (host, all features)"
 cargo clippy --all-targets --all-features -- -D warnings
-step "clippy (wasm32: SDK, Worker and calendar builds)"
+step "clippy (wasm32: SDK, Worker (the demo's and the proxy alone) and calendar builds)"
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --features worker -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --features stand-in -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --features proxy -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features liturgy -- -D warnings
 
 step "the core and the calendar import no JavaScript bindings"
@@ -31,6 +32,8 @@ fi
 
 step "native tests"
 cargo test --all-features 2>&1 | tee test-output/native.log
+# The proxy alone (no stand-in): its own rules, e.g. no upstream is a configuration error.
+cargo test --features proxy --test proxy 2>&1 | tee -a test-output/native.log
 summary+=("native: $(grep -E '^test result' test-output/native.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 
 step "dependency policy: cargo deny (licenses, bans, sources; advisories need GitHub, see deny.toml)"
@@ -43,19 +46,21 @@ node scripts/size-report.mjs | tee test-output/size.md
 step "TypeScript: the public .d.ts and tests/types/usage.ts"
 tsc -p tests/types/tsconfig.json
 
-step "wrangler deploy --dry-run (the proxy as deployed: wrangler.proxy.toml)"
-wrangler deploy --dry-run -c wrangler.proxy.toml --outdir dist/worker-bundle 2>&1 | tail -5
+step "wrangler deploy --dry-run of both Workers; the proxy's carries no stand-in code and meets its size budget"
+node scripts/worker-size.mjs | tee -a test-output/size.md
 
 step "start the fault server, the Worker (embedded agent) and the Worker as a proxy, on 127.0.0.1"
 pids+=("$(scripts/serve.sh fault "$FAULT_PORT" test-output/fault.log)")
 pids+=("$(scripts/serve.sh worker "$AGENT_PORT" test-output/worker.log \
   --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://127.0.0.1:$AGENT_PORT")")
-# The proxy in front of the fault server; limits small enough to hit, a 10 s window to see reset.
+# The proxy in front of the fault server; per-client limits small enough to hit, a 10 s window to
+# see reset (the account's own budget is out of the way here: tests/js/shared-state.test.mjs).
 pids+=("$(scripts/serve.sh worker "$PROXY_PORT" test-output/proxy.log \
   --var "UPSTREAM_URL:http://127.0.0.1:$FAULT_PORT/by-query" --var "MAGISTERIUM_TOKEN:$PROXY_TOKEN" \
   --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://app.example" --var PROXY_PER_MINUTE:1000 \
   --var PROXY_QA_PER_MINUTE:2 --var PROXY_WINDOW_SECONDS:10 --var UPSTREAM_TIMEOUT_MS:1500 \
-  --var MAX_UPSTREAM_BYTES:1000000 --var LOG_REQUESTS:all)")
+  --var MAX_UPSTREAM_BYTES:1000000 --var LOG_REQUESTS:all \
+  --var UPSTREAM_PER_MINUTE:1000000 --var UPSTREAM_QA_PER_MINUTE:1000000)")
 
 step "wasm tests in headless Chromium"
 export MAGISTERIUM_FAULT_URL="http://127.0.0.1:$FAULT_PORT" MAGISTERIUM_AGENT_URL="http://127.0.0.1:$AGENT_PORT"

@@ -43,7 +43,7 @@ fn post(body: &str, headers: &[(&str, &str)]) -> WorkerRequest {
         body: body.as_bytes().to_vec(),
         client_key: "203.0.113.9".into(),
         now_ms: 1_796_083_200_000.0,
-        signed_in: false,
+        session: None,
     }
 }
 
@@ -239,7 +239,8 @@ fn refusals_happen_before_any_upstream_call() {
 
 #[test]
 fn per_client_limits_with_a_separate_qa_bucket() {
-    let s = settings(&[]);
+    // Without the upstream-budget object (no `BUDGET` binding): the isolate's limiter.
+    let s = settings(&[("UPSTREAM_BUDGET", "off")]);
     let mut app = App::new();
     let qa = send_body("catholic_qa", json!([{"kind": "text", "text": "q"}]));
     planned(&mut app, &s, &post(&qa, &[]));
@@ -269,6 +270,29 @@ fn per_client_limits_with_a_separate_qa_bucket() {
         panic!()
     };
     assert_eq!(plan.binding_pools, ["default", "catholic_qa"]);
+    assert_eq!(plan.budget, None);
+    // With the budget object, the call is taken from its account's budget (the operator's, or
+    // the visitor's session's), which holds the per-client limits too: the isolate counts nothing.
+    let s = settings(&[]);
+    let mut app = App::new();
+    for _ in 0..5 {
+        let plan = planned(&mut app, &s, &post(&qa, &[]));
+        assert_eq!(plan.budget.as_deref(), Some("operator"));
+        assert!(plan.is_qa);
+    }
+    let signed_in = WorkerRequest {
+        session: Some("abc".into()),
+        ..post(&qa, &[])
+    };
+    assert_eq!(
+        planned(&mut app, &s, &signed_in).budget.as_deref(),
+        Some("session:abc")
+    );
+    let get_plan = planned(&mut app, &s, &post(&get, &[]));
+    assert_eq!(
+        get_plan.budget, None,
+        "tasks/* take nothing from the budget"
+    );
     // And limits can be switched off.
     let off = settings(&[("PROXY_RATE_LIMITS", "off")]);
     let mut app = App::new();
@@ -559,7 +583,7 @@ fn a_missing_operator_token_is_a_configuration_error_never_the_stand_in() {
     );
     // A signed-in visitor's call carries its own token: forwarded.
     let signed_in = WorkerRequest {
-        signed_in: true,
+        session: Some("s1".into()),
         ..post(&body, &[])
     };
     assert_eq!(

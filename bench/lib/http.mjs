@@ -161,16 +161,25 @@ export async function runStartup(ports, { quick }) {
   const n = quick ? 1 : 3;
   const out = {};
   const body = searchRequest();
+  const upstream = { UPSTREAM_URL: `http://127.0.0.1:${ports.fault}/by-query`, MAGISTERIUM_TOKEN: "x" };
   const targets = {
     ours: { port: ports.startup, url: `http://127.0.0.1:${ports.startup}/api/v1/a2a` },
-    naive: { port: ports.startup + 1, url: `http://127.0.0.1:${ports.startup + 1}/`, config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: { UPSTREAM_URL: `http://127.0.0.1:${ports.fault}/by-query`, MAGISTERIUM_TOKEN: "x" } },
+    // The proxy as deployed (no stand-in), forwarding to the loopback upstream as naive does.
+    proxy: { port: ports.startup + 2, url: `http://127.0.0.1:${ports.startup + 2}/api/v1/a2a`, config: path.join(ROOT, "wrangler.proxy.toml"), vars: { ...upstream, OAUTH_ISSUER: "", ALLOW_ANONYMOUS: "on", PROXY_RATE_LIMITS: "off" } },
+    naive: { port: ports.startup + 1, url: `http://127.0.0.1:${ports.startup + 1}/`, config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: upstream },
   };
-  for (const [name, t] of Object.entries(targets)) {
-    log(`start-up in workerd: ${name} ×${n}`);
-    const runs = [];
-    for (let i = 0; i < n; i++) runs.push(await startupOnce(`startup-${name}`, t.port, { ...t, body }));
-    const med = (k) => round(median(runs.map((r) => r[k])), 2);
-    out[name] = { runs, firstAnswerMs: med("firstAnswerMs"), listeningMs: med("listeningMs"), firstRequestMs: med("firstRequestMs"), secondRequestMs: med("secondRequestMs"), warmMedianMs: med("warmMedianMs") };
+  const fault = faultServer(ports.fault);
+  try {
+    await waitFor(fault, () => portOpen(ports.fault), 20_000);
+    for (const [name, t] of Object.entries(targets)) {
+      log(`start-up in workerd: ${name} ×${n}`);
+      const runs = [];
+      for (let i = 0; i < n; i++) runs.push(await startupOnce(`startup-${name}`, t.port, { ...t, body }));
+      const med = (k) => round(median(runs.map((r) => r[k])), 2);
+      out[name] = { runs, firstAnswerMs: med("firstAnswerMs"), listeningMs: med("listeningMs"), firstRequestMs: med("firstRequestMs"), secondRequestMs: med("secondRequestMs"), warmMedianMs: med("warmMedianMs") };
+    }
+  } finally {
+    await stop(fault);
   }
   return out;
 }
@@ -206,11 +215,14 @@ export async function runProxy(ports, { quick }) {
   try {
     await waitFor(fault, () => portOpen(ports.fault), 20_000);
     const proxyVars = { UPSTREAM_URL: upstream, MAGISTERIUM_TOKEN: "x", PROXY_RATE_LIMITS: "off" };
-    // Ours is the proxy as deployed (wrangler.proxy.toml: no static assets), with anonymous calls
-    // allowed under the operator token and the stand-in's OAuth server, so nothing leaves loopback.
+    // Ours is the proxy as deployed (wrangler.proxy.toml: no stand-in, no static assets), with
+    // anonymous calls allowed under the operator token and no sign-in, so nothing leaves loopback.
     const proxyConfig = path.join(ROOT, "wrangler.proxy.toml");
-    const oursVars = { ...proxyVars, OAUTH_ISSUER: "embedded", ALLOW_ANONYMOUS: "on" };
+    // Every call is taken from the operator account's budget object (a Durable Object): its
+    // limits raised so the load is never refused. "oursNoBudget" is the same Worker without it.
+    const oursVars = { ...proxyVars, OAUTH_ISSUER: "", ALLOW_ANONYMOUS: "on", UPSTREAM_PER_MINUTE: "100000000", UPSTREAM_QA_PER_MINUTE: "100000000" };
     const ours = wranglerDev("proxy-ours", ports.proxy, { config: proxyConfig, vars: oursVars });
+    const noBudget = wranglerDev("proxy-no-budget", ports.noBudget, { config: proxyConfig, vars: { ...oursVars, UPSTREAM_BUDGET: "off" } });
     const naive = wranglerDev("proxy-naive", ports.naive, { config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: proxyVars });
     const isolate = wranglerDev("proxy-isolate", ports.isolate, { config: path.join(ROOT, "bench/workers/isolate/wrangler.toml"), vars: proxyVars });
     // The same Worker with LOG_REQUESTS=all (a JSON line for every call, not only the refused
@@ -219,11 +231,12 @@ export async function runProxy(ports, { quick }) {
     // The demo's Worker (wrangler.toml: the same Worker plus the demo page's assets, so every call
     // first passes workerd's assets router): informational, not a target.
     const demo = wranglerDev("proxy-demo", ports.demo, { vars: proxyVars });
-    servers.push(ours, naive, isolate, allLogs, demo);
+    servers.push(ours, noBudget, naive, isolate, allLogs, demo);
     const targets = {
       direct: { url: upstream, cpuOf: [] },
       naive: { url: `http://127.0.0.1:${ports.naive}/`, cpuOf: [naive] },
       ours: { url: `http://127.0.0.1:${ports.proxy}/api/v1/a2a`, cpuOf: [ours] },
+      oursNoBudget: { url: `http://127.0.0.1:${ports.noBudget}/api/v1/a2a`, cpuOf: [noBudget] },
       oursAllLogs: { url: `http://127.0.0.1:${ports.allLogs}/api/v1/a2a`, cpuOf: [allLogs] },
       demo: { url: `http://127.0.0.1:${ports.demo}/api/v1/a2a`, cpuOf: [demo] },
     };
@@ -238,7 +251,7 @@ export async function runProxy(ports, { quick }) {
     const plan = quick
       ? [{ c: 1, amount: 200 }, { c: 16, amount: 600 }, { c: 64, amount: 1000 }]
       : [{ c: 1, amount: 2000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
-    const results = { direct: [], naive: [], ours: [], oursAllLogs: [], demo: [] };
+    const results = { direct: [], naive: [], ours: [], oursNoBudget: [], oursAllLogs: [], demo: [] };
     // Ours ÷ naive in each round on its own (added p50, added p99, CPU), to show how far one
     // round's ratio strays from the pooled one on this shared machine.
     const roundRatios = [];
@@ -281,6 +294,7 @@ export async function runProxy(ports, { quick }) {
     const addedOurs = added("ours");
     const addedNaive = added("naive");
     const addedAllLogs = added("oursAllLogs");
+    const addedNoBudget = added("oursNoBudget");
     const addedDemo = added("demo");
     const ratioOf = (name, addedX) => addedX.map((o, i) => ({
       connections: o.connections,
@@ -290,6 +304,7 @@ export async function runProxy(ports, { quick }) {
     }));
     const ratios = ratioOf("ours", addedOurs);
     const ratiosAllLogs = ratioOf("oursAllLogs", addedAllLogs);
+    const ratiosNoBudget = ratioOf("oursNoBudget", addedNoBudget);
     const ratiosDemo = ratioOf("demo", addedDemo);
 
     log("proxy: CPU inside the isolate");
@@ -300,7 +315,7 @@ export async function runProxy(ports, { quick }) {
       oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logRequests: "all" }),
       baseline: await isolateCost(ports.isolate, "baseline", { ...iso, n: iso.n * 4, logs: false }),
     };
-    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursAllLogs: addedAllLogs, demo: addedDemo }, ratios, roundRatios, ratiosAllLogs, ratiosDemo, inIsolate };
+    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursNoBudget: addedNoBudget, oursAllLogs: addedAllLogs, demo: addedDemo }, ratios, roundRatios, ratiosNoBudget, ratiosAllLogs, ratiosDemo, inIsolate };
   } finally {
     for (const s of servers) await stop(s);
     await stop(fault);

@@ -19,6 +19,8 @@ function targetsOf(r) {
   const out = [];
   if (r.size) {
     const b = r.size.browser.total.brotli;
+    const p = r.size.proxy?.total?.brotli;
+    if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 120 KB brotli", measured: `${kb(p)} (${x(p / (120 * KB))} the target)`, met: p <= 120 * KB });
     out.push({ target: "browser build (wasm + JS glue + runtime.js) ≤ 40 KB brotli", measured: `${kb(b)} (${x(b / (40 * KB))} the target)`, met: b <= 40 * KB });
   }
   for (const c of r.decode ?? []) {
@@ -29,6 +31,11 @@ function targetsOf(r) {
     }
     const vsA2a = m.client / m.a2a;
     out.push({ target: `client method no slower than @a2a-js/sdk, ${c.case}`, measured: `${x(vsA2a)} its time`, met: vsA2a <= 1.0 });
+  }
+  const w = r.startupWorkerd;
+  if (w?.proxy && w.naive) {
+    const d = w.proxy.firstRequestMs - w.naive.firstRequestMs;
+    out.push({ target: "the proxy's first request in workerd ≤ naive Worker's + 25 ms", measured: `${t(d)} slower (${t(w.proxy.firstRequestMs)} vs ${t(w.naive.firstRequestMs)})`, met: d <= 25 });
   }
   if (r.proxy) {
     r.proxy.ratios.forEach((q, i) => {
@@ -85,10 +92,12 @@ export function report(r) {
     }
     rows.push([`@a2a-js/sdk ${s.a2aSdk.version} \`A2AClient\` (esbuild ${s.a2aSdk.esbuild} --bundle --minify, browser ESM)`, s.a2aSdk.raw, s.a2aSdk.gzip, s.a2aSdk.brotli]);
     rows.push(["@a2a-js/sdk 1.3.0 `ClientFactory` (figures quoted by the issue, not installed here)", "≈ 128000", "≈ 25600", "–"]);
-    if (s.worker.files) {
-      for (const f of s.worker.files) rows.push([`Worker (\`wrangler deploy --dry-run\`): \`${f.file}\``, f.raw, f.gzip, f.brotli]);
-      rows.push(["**Worker bundle total**", `**${s.worker.total.raw}**`, `**${s.worker.total.gzip}**`, `**${s.worker.total.brotli}**`]);
-    } else rows.push(["Worker bundle", s.worker.error ?? "–", "", ""]);
+    for (const [name, b] of [["demo's Worker (`wrangler.toml`: proxy + stand-in)", s.worker], ["proxy (`wrangler.proxy.toml`: no stand-in)", s.proxy]]) {
+      if (b?.files) {
+        for (const f of b.files) rows.push([`${name}, \`wrangler deploy --dry-run\`: \`${f.file}\``, f.raw, f.gzip, f.brotli]);
+        rows.push([`**${name} total**`, `**${b.total.raw}**`, `**${b.total.gzip}**`, `**${b.total.brotli}**`]);
+      } else rows.push([name, b?.error ?? "–", "", ""]);
+    }
     L.push(table(["artefact", "raw bytes", "gzip -9", "brotli -q 11"], rows), "");
     const rv = s.ratios;
     L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Target 40 KB brotli: ${x(rv.browserBrotliVsTarget)}.`, "");
@@ -133,8 +142,10 @@ export function report(r) {
       L.push(`workerd, fresh \`wrangler dev\` per run (median of ${w.ours.runs.length}); a \`document_search\` to the embedded agent, and to the naive pass-through Worker for comparison:`, "");
       L.push(table(["Worker", "spawn → port open", "spawn → first answer", "first request", "second request", "warm (median of 20)"], [
         ["ours (wasm, embedded agent)", t(w.ours.listeningMs), t(w.ours.firstAnswerMs), t(w.ours.firstRequestMs), t(w.ours.secondRequestMs), t(w.ours.warmMedianMs)],
-        ["naive pass-through (JS only)", t(w.naive.listeningMs), t(w.naive.firstAnswerMs), t(w.naive.firstRequestMs), t(w.naive.secondRequestMs), t(w.naive.warmMedianMs)],
+        ...(w.proxy ? [["the proxy (`wrangler.proxy.toml`, forwards)", t(w.proxy.listeningMs), t(w.proxy.firstAnswerMs), t(w.proxy.firstRequestMs), t(w.proxy.secondRequestMs), t(w.proxy.warmMedianMs)]] : []),
+        ["naive pass-through (JS only, forwards)", t(w.naive.listeningMs), t(w.naive.firstAnswerMs), t(w.naive.firstRequestMs), t(w.naive.secondRequestMs), t(w.naive.warmMedianMs)],
       ]), "");
+      if (w.proxy) L.push(`First request, the proxy − naive (both forward the same call to the loopback upstream): ${t(w.proxy.firstRequestMs - w.naive.firstRequestMs)} (target ≤ 25 ms).`, "");
       L.push(`The port opens before workerd has loaded the Worker, so the first request includes loading it (for ours: compiling the ${r.size?.worker?.files ? kb(r.size.worker.files.find((f) => f.file.endsWith(".wasm"))?.raw) + " " : ""}wasm module, instantiating it and \`initSync\` at global scope). First request, ours − naive: ${t(w.ours.firstRequestMs - w.naive.firstRequestMs)}; warm, ours − naive: ${t(w.ours.warmMedianMs - w.naive.warmMedianMs)} (different work: ours answers from the embedded agent, naive forwards to the loopback upstream).`, "");
     }
   }
@@ -142,7 +153,7 @@ export function report(r) {
   if (r.proxy) {
     const p = r.proxy;
     L.push("## 4. Proxy overhead (`document_search`, loopback upstream)", "");
-    L.push(`Upstream: \`tests/servers/fault-server.mjs\` \`/by-query\`. \"direct\" calls it straight; \"naive\" is \`bench/workers/naive/worker.js\` (forwards the body with the token, nothing else); \"ours\" is the proxy as deployed (\`wrangler.proxy.toml\`: the Worker without the demo page's assets) in its default configuration but for \`UPSTREAM_URL\` → the upstream, \`MAGISTERIUM_TOKEN:x\`, \`PROXY_RATE_LIMITS:off\` and anonymous calls allowed (\`ALLOW_ANONYMOUS:on\`, \`OAUTH_ISSUER:embedded\`, so nothing leaves loopback); \`LOG_REQUESTS\` default \`errors\`, so these successful calls get no log line. All under \`wrangler dev\`. autocannon; each level is split into four rounds that run the targets back to back in rotating order, and a target's latencies are pooled over its rounds (latencies from every response); CPU = utime + stime of wrangler + workerd (+ children) from /proc, before/after, per request.`, "");
+    L.push(`Upstream: \`tests/servers/fault-server.mjs\` \`/by-query\`. \"direct\" calls it straight; \"naive\" is \`bench/workers/naive/worker.js\` (forwards the body with the token, nothing else); \"ours\" is the proxy as deployed (\`wrangler.proxy.toml\`: the Worker without the stand-in and the demo page's assets) in its default configuration but for \`UPSTREAM_URL\` → the upstream, \`MAGISTERIUM_TOKEN:x\`, \`PROXY_RATE_LIMITS:off\`, anonymous calls allowed without sign-in (\`ALLOW_ANONYMOUS:on\`, \`OAUTH_ISSUER\` empty) and the operator account's budget raised so no call is refused (\`UPSTREAM_PER_MINUTE\`, \`UPSTREAM_QA_PER_MINUTE\`: 10⁸): every call is taken from the budget Durable Object; \"ours without the budget object\" is the same with \`UPSTREAM_BUDGET:off\`; \`LOG_REQUESTS\` default \`errors\`, so these successful calls get no log line. All under \`wrangler dev\`. autocannon; each level is split into four rounds that run the targets back to back in rotating order, and a target's latencies are pooled over its rounds (latencies from every response); CPU = utime + stime of wrangler + workerd (+ children) from /proc, before/after, per request.`, "");
     const rows = [];
     p.results.direct.forEach((d, i) => {
       const nv = p.results.naive[i];
@@ -155,6 +166,12 @@ export function report(r) {
       L.push("The same ratios in each round on its own (a round is a quarter of the level's requests, so its p99 rests on few samples): how far one round strays from the pooled ratio on this shared machine.", "");
       L.push(table(["clients", "ours ÷ naive per round: added p50", "added p99", "CPU"], p.roundRatios.map((l) => [
         l.connections, ...["p50", "p99", "cpu"].map((k) => l.rounds.map((q) => x(q[k])).join(" · ")),
+      ])), "");
+    }
+    if (p.results.oursNoBudget?.length) {
+      L.push("The same Worker without the upstream-budget object (`UPSTREAM_BUDGET=off`), measured in the same rounds: what taking each call from the account's Durable Object costs.", "");
+      L.push(table(["clients", "p50 / p99 ms", "req/s", "CPU ms/req", "added p50 / p99 ms", "÷ naive: added p50 / p99 / CPU", "with the object ÷ naive: added p50 / p99 / CPU"], p.results.oursNoBudget.map((q, i) => [
+        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursNoBudget[i].p50)} / ${n(p.added.oursNoBudget[i].p99)}`, `${x(p.ratiosNoBudget[i].p50)} / ${x(p.ratiosNoBudget[i].p99)} / ${x(p.ratiosNoBudget[i].cpu)}`, `${x(p.ratios[i].p50)} / ${x(p.ratios[i].p99)} / ${x(p.ratios[i].cpu)}`,
       ])), "");
     }
     if (p.results.oursAllLogs?.length) {

@@ -45,13 +45,14 @@ export async function bundleA2a() {
   return { file: "bench/out/a2a-sdk.mjs", version: pkgVersion, esbuild: esbuildVersion, ...measureBytes(readFileSync(outfile)) };
 }
 
-/** `wrangler deploy --dry-run --outdir`: the files that would be uploaded. */
-function workerBundle() {
-  if (!existsSync(path.join(ROOT, "dist/pkg-worker/magisterium_a2a_bg.wasm"))) return { error: "dist/pkg-worker not built" };
-  const outdir = path.join(OUT, "worker-dry-run");
+/** `wrangler deploy --dry-run --outdir` of `config` (`pkg`: its wasm package): the files that
+ *  would be uploaded. */
+function workerBundle(config, pkg) {
+  if (!existsSync(path.join(ROOT, pkg, "magisterium_a2a_bg.wasm"))) return { error: `${pkg} not built` };
+  const outdir = path.join(OUT, `dry-run-${path.basename(config, ".toml")}`);
   rmSync(outdir, { recursive: true, force: true });
   try {
-    execFileSync(path.join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", outdir], {
+    execFileSync(path.join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "-c", config, "--outdir", outdir], {
       cwd: ROOT,
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -83,7 +84,9 @@ export async function runSize() {
   const a2a = await bundleA2a();
   // Quoted by the issue for @a2a-js/sdk 1.3.0 ClientFactory (not installed here, so not measured).
   const a2a130 = { raw: 125 * 1024, gzip: 25 * 1024, quoted: true };
-  const worker = workerBundle();
+  // The two Worker deployables: the demo's (proxy + stand-in) and the proxy alone.
+  const worker = workerBundle("wrangler.toml", "dist/pkg-worker");
+  const proxy = workerBundle("wrangler.proxy.toml", "dist/pkg-proxy");
   const ratio = (a, b) => (b ? a / b : null);
   return {
     browser: { files: browser, total: browserTotal },
@@ -91,6 +94,7 @@ export async function runSize() {
     a2aSdk: a2a,
     a2aSdk130Quoted: a2a130,
     worker,
+    proxy,
     ratios: {
       browserVsA2a: { raw: ratio(browserTotal.raw, a2a.raw), gzip: ratio(browserTotal.gzip, a2a.gzip), brotli: ratio(browserTotal.brotli, a2a.brotli) },
       browserVsA2a130Quoted: { raw: ratio(browserTotal.raw, a2a130.raw), gzip: ratio(browserTotal.gzip, a2a130.gzip) },

@@ -114,7 +114,7 @@ impl App {
         // deployment is broken, and says so instead of forwarding an anonymous call.
         if request.method == "POST"
             && request.path == path::RPC
-            && !request.signed_in
+            && request.session.is_none()
             && !settings.operator_token
         {
             return misconfigured(
@@ -229,12 +229,14 @@ impl App {
         )
     }
 
-    /// The 429 answer when the Rate Limiting binding refused `pool` (it reports no reset time, so
-    /// the wait is its period, 60 s).
-    pub fn binding_refused(
+    /// The 429 answer when a limit outside the isolate refused the call in `pool`: the account's
+    /// budget object, which says when a slot frees up (`retry_after_secs`), or the Rate Limiting
+    /// binding, which does not (the wait is then its period, `PROXY_WINDOW_SECONDS`).
+    pub fn refused(
         &self,
         plan: &ForwardPlan,
         pool: &str,
+        retry_after_secs: Option<u64>,
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
@@ -245,7 +247,9 @@ impl App {
         };
         let refusal = Refusal {
             pool,
-            retry_after_secs: u64::from(settings.proxy_window_secs),
+            retry_after_secs: retry_after_secs
+                .unwrap_or(u64::from(settings.proxy_window_secs))
+                .max(1),
         };
         decorate(proxy::rate_limited(&plan.rpc_id, refusal), settings, origin)
     }

@@ -1,12 +1,15 @@
-// Sign in with Magisterium: the Worker as a backend-for-frontend (RFC 10017 / BCP 212). Tokens stay
-// in the Worker (Workers KV, keyed by an opaque session id); the page holds only an HttpOnly cookie.
-// OAuth is done by oauth4webapi: RFC 8414 discovery, RFC 7591 registration (kept in KV), the
-// authorization code flow with PKCE S256 and `state`, refresh with rotation.
+// Sign in with Magisterium: the Worker as a backend-for-frontend (RFC 10017 / BCP 212). Each
+// sign-in is one Durable Object (`Session`, binding SESSION) that holds its tokens and refreshes
+// them once however many calls arrive, from any isolate or location; the page holds only an
+// HttpOnly cookie naming it. Workers KV (binding SIGN_IN) keeps what may be eventually
+// consistent: the dynamic client registration and the sign-ins under way. OAuth is done by
+// oauth4webapi: RFC 8414 discovery, RFC 7591 registration, the authorization code flow with PKCE
+// S256 and `state`, refresh with rotation.
+import { DurableObject } from "cloudflare:workers";
 import * as oauth from "oauth4webapi";
 
 const PENDING_TTL_S = 600; // a sign-in must finish within 10 minutes
 const REFRESH_MARGIN_MS = 60_000; // refresh when the access token has less than a minute left
-const refreshing = new Map(); // session id → in-flight refresh (one per session per isolate)
 
 const isLoopback = (url) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 
@@ -29,22 +32,19 @@ function readCookie(request, url) {
 
 const randomId = () => oauth.generateRandomState() + oauth.generateRandomState();
 
-/** The BFF for one site (the Worker's origin as a URL) and env: built once and reused by the
- *  requests of an isolate. `inProcess(request)` answers requests to the embedded issuer. */
-export function createAuth(env, site, inProcess) {
+/** The OAuth client of a site (the Worker's origin as a URL) and env, for the Worker and for its
+ *  session objects. `inProcess(request)` answers requests to the embedded issuer. */
+function oauthClient(env, site, inProcess) {
   const issuerSetting = (env.OAUTH_ISSUER ?? "").trim();
-  const enabled = issuerSetting !== "" && typeof env.SESSIONS?.get === "function";
   const issuer = new URL(issuerSetting === "embedded" ? site.origin : issuerSetting || site.origin);
   const redirectUri = (env.OAUTH_REDIRECT_URI ?? "").trim() || `${site.origin}/auth/callback`;
-  const anonymousAllowed = !["0", "false", "off", "no"].includes(String(env.ALLOW_ANONYMOUS ?? "on").trim().toLowerCase());
   const options = {
     [oauth.allowInsecureRequests]: issuer.protocol === "http:" && isLoopback(issuer),
     [oauth.customFetch]: (input, init) => {
       const target = new URL(typeof input === "string" ? input : input.url);
-      return issuerSetting === "embedded" && target.origin === site.origin ? inProcess(new Request(target, init)) : fetch(input, init);
+      return issuerSetting === "embedded" && target.origin === site.origin ? inProcess(new Request(target, init), env) : fetch(input, init);
     },
   };
-  const kv = env.SESSIONS;
 
   async function server() {
     const response = await oauth.discoveryRequest(issuer, { ...options, algorithm: "oauth2" });
@@ -55,7 +55,7 @@ export function createAuth(env, site, inProcess) {
   async function client(as) {
     if (env.OAUTH_CLIENT_ID) return { client: { client_id: env.OAUTH_CLIENT_ID }, secret: env.OAUTH_CLIENT_SECRET ?? "" };
     const key = `client:${issuer.href}:${redirectUri}`;
-    const stored = await kv.get(key, "json");
+    const stored = await env.SIGN_IN.get(key, "json");
     if (stored) return stored;
     const response = await oauth.dynamicClientRegistrationRequest(
       as,
@@ -64,47 +64,108 @@ export function createAuth(env, site, inProcess) {
     );
     const registered = await oauth.processDynamicClientRegistrationResponse(response);
     const entry = { client: { client_id: registered.client_id }, secret: registered.client_secret ?? "" };
-    await kv.put(key, JSON.stringify(entry));
+    await env.SIGN_IN.put(key, JSON.stringify(entry));
     return entry;
   }
 
   const clientAuth = (secret) => (secret ? oauth.ClientSecretPost(secret) : oauth.None());
+  return { server, client, clientAuth, options, redirectUri };
+}
 
-  async function store(id, tokens) {
-    const expiresAt = Date.now() + (tokens.expires_in ?? 3600) * 1000;
-    const session = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null, expiresAt, createdAt: Date.now() };
-    // Kept a day after the access token expires, so the refresh token can still be used.
-    await kv.put(`session:${id}`, JSON.stringify(session), { expirationTtl: Math.max(60, Math.ceil((expiresAt - Date.now()) / 1000) + 86_400) });
-    return session;
-  }
+/** The tokens as a session keeps them. */
+const sessionTokens = (tokens) => ({
+  accessToken: tokens.access_token,
+  refreshToken: tokens.refresh_token ?? null,
+  expiresAt: Date.now() + (tokens.expires_in ?? 3600) * 1000,
+});
 
-  async function load(request) {
+/** The `Session` Durable Object class: one sign-in's tokens, refreshed at most once at a time.
+ *  Called over RPC by the Worker; `site` is the Worker's origin (for the OAuth client). */
+export function sessionClass(inProcess) {
+  return class Session extends DurableObject {
+    constructor(ctx, env) {
+      super(ctx, env);
+      this.tokens = null;
+      this.refreshing = null;
+      // Loading only (no fetch inside): the tokens are then read and replaced synchronously, so
+      // a refresh decision never rests on a stale read.
+      ctx.blockConcurrencyWhile(async () => {
+        this.tokens = (await ctx.storage.get("tokens")) ?? null;
+      });
+    }
+
+    /** Starts the session with the tokens of a finished sign-in. */
+    async start(tokens) {
+      this.tokens = sessionTokens(tokens);
+      await this.ctx.storage.put("tokens", this.tokens);
+    }
+
+    /** `{ accessToken, expiresAt }`, refreshed when less than a minute is left or when `stale` is
+     *  the token the upstream just refused; null when the session is over. */
+    async token(site, stale = null) {
+      const seen = this.tokens;
+      if (!seen) return null;
+      const expiring = seen.expiresAt - Date.now() < REFRESH_MARGIN_MS;
+      const refused = stale !== null && stale === seen.accessToken;
+      const current = expiring || refused ? await this.refresh(new URL(site), seen) : seen;
+      return current && { accessToken: current.accessToken, expiresAt: current.expiresAt };
+    }
+
+    /** When the access token expires (never the token), or null. */
+    info() {
+      return this.tokens && { expiresAt: this.tokens.expiresAt };
+    }
+
+    /** Ends the session: its storage goes. */
+    async end() {
+      this.tokens = null;
+      await this.ctx.storage.deleteAll();
+    }
+
+    /** One refresh for every caller that saw `seen` (check-and-set: a caller that saw tokens
+     *  already replaced gets the new ones; callers during the refresh share its promise). */
+    refresh(site, seen) {
+      if (this.refreshing) return this.refreshing;
+      if (this.tokens !== seen) return Promise.resolve(this.tokens);
+      this.refreshing = (async () => {
+        if (!seen.refreshToken) return this.end().then(() => null);
+        const { server, client, clientAuth, options } = oauthClient(this.env, site, inProcess);
+        const as = await server();
+        const { client: c, secret } = await client(as);
+        const response = await oauth.refreshTokenGrantRequest(as, c, clientAuth(secret), seen.refreshToken, options);
+        let tokens;
+        try {
+          tokens = await oauth.processRefreshTokenResponse(as, c, response);
+        } catch {
+          await this.end(); // refused (e.g. reuse detected): the session is over
+          return null;
+        }
+        const next = sessionTokens(tokens);
+        if (!next.refreshToken) next.refreshToken = seen.refreshToken;
+        this.tokens = next;
+        await this.ctx.storage.put("tokens", next);
+        return next;
+      })().finally(() => {
+        this.refreshing = null;
+      });
+      return this.refreshing;
+    }
+  };
+}
+
+/** The BFF for one site (the Worker's origin as a URL) and env: built once and reused by the
+ *  requests of an isolate. `inProcess(request, env)` answers requests to the embedded issuer. */
+export function createAuth(env, site, inProcess) {
+  const enabled = (env.OAUTH_ISSUER ?? "").trim() !== "" && typeof env.SIGN_IN?.get === "function" && typeof env.SESSION?.idFromName === "function";
+  const anonymousAllowed = !["0", "false", "off", "no"].includes(String(env.ALLOW_ANONYMOUS ?? "on").trim().toLowerCase());
+  const { server, client, clientAuth, options, redirectUri } = oauthClient(env, site, inProcess);
+
+  /** The visitor's session object (by the cookie's opaque id), or null. */
+  function sessionOf(request) {
     if (!enabled) return null;
     const id = readCookie(request, site);
     if (!id || !/^[\w-]{20,200}$/.test(id)) return null;
-    const session = await kv.get(`session:${id}`, "json");
-    return session ? { id, ...session } : null;
-  }
-
-  /** Refreshes a session's tokens once, even when several calls ask at the same time. */
-  function refresh(session) {
-    const running = refreshing.get(session.id);
-    if (running) return running;
-    const work = (async () => {
-      if (!session.refreshToken) return null;
-      const as = await server();
-      const { client: c, secret } = await client(as);
-      const response = await oauth.refreshTokenGrantRequest(as, c, clientAuth(secret), session.refreshToken, options);
-      try {
-        const tokens = await oauth.processRefreshTokenResponse(as, c, response);
-        return { id: session.id, ...(await store(session.id, tokens)) };
-      } catch {
-        await kv.delete(`session:${session.id}`); // refused (e.g. reuse detected): the session is over
-        return null;
-      }
-    })().finally(() => refreshing.delete(session.id));
-    refreshing.set(session.id, work);
-    return work;
+    return { id, stub: env.SESSION.get(env.SESSION.idFromName(id)) };
   }
 
   const json = (status, body, headers = {}) =>
@@ -124,16 +185,16 @@ export function createAuth(env, site, inProcess) {
     async route(request, url) {
       if (!url.pathname.startsWith("/auth/")) return null;
       if (url.pathname === "/auth/session") {
-        const session = await load(request);
-        return json(200, { enabled, signedIn: session !== null, expiresAt: session?.expiresAt ?? null, anonymousAllowed });
+        const info = await sessionOf(request)?.stub.info();
+        return json(200, { enabled, signedIn: Boolean(info), expiresAt: info?.expiresAt ?? null, anonymousAllowed });
       }
-      if (!enabled) return json(404, { error: "sign-in is not configured (OAUTH_ISSUER and the SESSIONS KV binding)" });
+      if (!enabled) return json(404, { error: "sign-in is not configured (OAUTH_ISSUER, the SESSION Durable Object and the SIGN_IN KV binding)" });
       if (url.pathname === "/auth/login") {
         const as = await server();
         const { client: c } = await client(as);
         const verifier = oauth.generateRandomCodeVerifier();
         const state = oauth.generateRandomState();
-        await kv.put(`pending:${state}`, JSON.stringify({ verifier, returnTo: "/" }), { expirationTtl: PENDING_TTL_S });
+        await env.SIGN_IN.put(`pending:${state}`, JSON.stringify({ verifier, returnTo: "/" }), { expirationTtl: PENDING_TTL_S });
         const target = new URL(as.authorization_endpoint);
         target.searchParams.set("response_type", "code");
         target.searchParams.set("client_id", c.client_id);
@@ -146,9 +207,9 @@ export function createAuth(env, site, inProcess) {
       }
       if (url.pathname === "/auth/callback") {
         const state = url.searchParams.get("state") ?? "";
-        const pending = state && (await kv.get(`pending:${state}`, "json"));
+        const pending = state && (await env.SIGN_IN.get(`pending:${state}`, "json"));
         if (!pending) return json(400, { error: "unknown or expired sign-in (bad state)" });
-        await kv.delete(`pending:${state}`); // single use: a replayed callback is refused
+        await env.SIGN_IN.delete(`pending:${state}`); // single use: a replayed callback is refused
         try {
           const as = await server();
           const { client: c, secret } = await client(as);
@@ -156,7 +217,7 @@ export function createAuth(env, site, inProcess) {
           const response = await oauth.authorizationCodeGrantRequest(as, c, clientAuth(secret), params, redirectUri, pending.verifier, options);
           const tokens = await oauth.processAuthorizationCodeResponse(as, c, response);
           const id = randomId();
-          await store(id, tokens);
+          await env.SESSION.get(env.SESSION.idFromName(id)).start(tokens);
           return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, id, 7 * 86_400), "cache-control": "no-store" } });
         } catch (e) {
           return json(400, { error: "sign-in failed", detail: String(e?.code ?? e?.name ?? "error") });
@@ -165,28 +226,32 @@ export function createAuth(env, site, inProcess) {
       if (url.pathname === "/auth/logout") {
         if (request.method !== "POST") return json(405, { error: "use POST" });
         if (!sameOrigin(request)) return json(403, { error: "cross-site request refused" });
-        const session = await load(request);
-        if (session) await kv.delete(`session:${session.id}`);
+        await sessionOf(request)?.stub.end();
         return json(200, { signedIn: false }, { "set-cookie": cookieHeader(url, "", 0) });
       }
       return json(404, { error: "not found" });
     },
 
-    /** The bearer token for an API call: the session's (refreshed when about to expire), else the
-     *  operator's when anonymous use is allowed. `refuse` says to answer unauthorized without an
-     *  upstream call. */
+    /** The bearer token for an API call: the session's (refreshed by its object when about to
+     *  expire), else the operator's when anonymous use is allowed. `refuse` says to answer
+     *  unauthorized without an upstream call. */
     async token(request) {
       if (enabled && !sameOrigin(request) && readCookie(request, site)) {
         const allowed = (env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim());
         if (!allowed.includes(request.headers.get("origin"))) return { refuse: true, reason: "cross-site" };
       }
-      let session = await load(request);
-      if (session && session.expiresAt - Date.now() < REFRESH_MARGIN_MS) session = await refresh(session);
-      if (session) return { token: session.accessToken, session };
+      const session = sessionOf(request);
+      const current = await session?.stub.token(site.origin);
+      if (current) return { token: current.accessToken, session };
       if (enabled && !anonymousAllowed) return { refuse: true, reason: "signed-out" };
       return { token: env.MAGISTERIUM_TOKEN || null, session: null };
     },
 
-    refresh,
+    /** A new token after the upstream refused `credential`'s (one refresh per session, however
+     *  many calls ask), or null when the session is over. */
+    async refresh(credential) {
+      const renewed = await credential.session.stub.token(site.origin, credential.token);
+      return renewed && { token: renewed.accessToken, session: credential.session };
+    },
   };
 }

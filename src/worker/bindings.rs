@@ -66,7 +66,7 @@ pub struct WorkerApp {
     /// The settings of the last `env` seen: read once per isolate, not on every call.
     settings: Option<(JsValue, Settings)>,
     /// Forward plans by number, kept here between `handle` and `finish` / `fromCache` /
-    /// `bindingRefused` instead of crossing to JavaScript and back as JSON.
+    /// `refused` instead of crossing to JavaScript and back as JSON.
     plans: BTreeMap<u32, ForwardPlan>,
     next_plan: u32,
 }
@@ -82,6 +82,8 @@ struct ForwardRoute<'a> {
     upstream_url: &'a str,
     cache_key: Option<&'a str>,
     binding_pools: &'a [String],
+    budget: Option<&'a str>,
+    is_qa: bool,
     client_key: &'a str,
     skill: Option<&'a str>,
     method: &'a str,
@@ -158,12 +160,12 @@ impl WorkerApp {
 
     /// Handles a request with the Worker's `env`. `head` is the request without its body, in one
     /// string so it crosses into wasm at once: `method`, `path`, `query` (without `?`), the
-    /// request's own `origin`, the `clientKey` and `1` when the call carries a signed-in visitor's
-    /// token (else empty), one per line, then its headers of
+    /// request's own `origin`, the `clientKey` and the session id when the call carries a signed-in
+    /// visitor's token (else empty), one per line, then its headers of
     /// `requestHeaders()` as `name:value` lines (none of these can hold a line break). Returns
     /// `{ kind: "respond", response, misconfigured? }` (`misconfigured`: the missing setting, to
     /// log), `{ kind: "asset" }`, `{ kind: "forward", plan, … }`
-    /// (`plan`: the number to hand to `finish`, `fromCache` or `bindingRefused`) or
+    /// (`plan`: the number to hand to `finish`, `fromCache` or `refused`) or
     /// `{ kind: "card", url }`.
     pub fn handle(
         &mut self,
@@ -176,7 +178,7 @@ impl WorkerApp {
         let mut lines = head.splitn(7, '\n');
         let mut line = || lines.next().unwrap_or_default().to_owned();
         let (method, path, query, origin, client_key) = (line(), line(), line(), line(), line());
-        let signed_in = line() == "1";
+        let session = Some(line()).filter(|s| !s.is_empty());
         let req = WorkerRequest {
             method,
             path,
@@ -186,7 +188,7 @@ impl WorkerApp {
             body,
             client_key,
             now_ms,
-            signed_in,
+            session,
         };
         let settings = settings_for(&mut self.settings, env);
         match self
@@ -208,6 +210,8 @@ impl WorkerApp {
                     upstream_url: &plan.upstream_url,
                     cache_key: plan.cache_key.as_deref(),
                     binding_pools: &plan.binding_pools,
+                    budget: plan.budget.as_deref(),
+                    is_qa: plan.is_qa,
                     client_key: &plan.client_key,
                     skill: plan.skill.as_deref(),
                     method: &plan.method,
@@ -291,17 +295,21 @@ impl WorkerApp {
         })
     }
 
-    /// The 429 answer when the Rate Limiting binding refused `pool`, for plan `plan`.
-    #[wasm_bindgen(js_name = bindingRefused)]
-    pub fn binding_refused(
+    /// The 429 answer for plan `plan` when a limit refused it in `pool`: the account's budget
+    /// object (with its `retryAfterSeconds`) or the Rate Limiting binding (without).
+    pub fn refused(
         &mut self,
         plan: u32,
         pool: &str,
+        retry_after_seconds: Option<f64>,
         env: &JsValue,
         origin: Option<String>,
     ) -> JsValue {
+        let wait = retry_after_seconds
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(|s| s.ceil() as u64);
         self.answer_plan(plan, env, |app, plan, settings| {
-            app.binding_refused(plan, pool, settings, origin.as_deref())
+            app.refused(plan, pool, wait, settings, origin.as_deref())
         })
     }
 
@@ -411,8 +419,15 @@ fn settings_for<'a>(kept: &'a mut Option<(JsValue, Settings)>, env: &JsValue) ->
         *kept = None;
     }
     &kept
-        .get_or_insert_with(|| (env.clone(), Settings::from_vars(&vars(env))))
+        .get_or_insert_with(|| (env.clone(), settings_of(env)))
         .1
+}
+
+/// The settings of `env`: its string vars, and whether it binds the upstream-budget object.
+pub(crate) fn settings_of(env: &JsValue) -> Settings {
+    let mut settings = Settings::from_vars(&vars(env));
+    settings.upstream_budget &= Reflect::get(env, &"BUDGET".into()).is_ok_and(|b| b.is_object());
+    settings
 }
 
 impl Default for WorkerApp {

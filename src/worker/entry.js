@@ -3,12 +3,9 @@
 // a time budget, the answer capped while streaming), uses the Cache API and the Rate Limiting
 // binding when configured, logs one JSON line per API request as `LOG_REQUESTS` says (default:
 // the refused and failed ones), and serves static assets.
-import { initSync, WorkerApp } from "../../dist/pkg-worker/magisterium_a2a.js";
-import { createAuth } from "./auth.js";
+import { WorkerApp } from "magisterium-worker";
+import { createAuth, sessionClass } from "./auth.js";
 import { readCapped } from "../web/runtime.js";
-import wasm from "../../dist/pkg-worker/magisterium_a2a_bg.wasm";
-
-initSync({ module: wasm });
 const app = new WorkerApp();
 
 const json = (status, body, headers = {}) =>
@@ -78,9 +75,9 @@ async function callUpstream(url, { method, body, token, requestId, timeoutMs, ma
 /** The Rust app's route for a request: its head (method, path, query, own origin and client key,
  *  one per line, then the lines of the headers it reads; none can hold a line break) crosses into
  *  wasm as one string, its body as bytes. */
-function routeOf(request, url, body, env, hasBinding, headers = headerLines(request.headers, REQUEST_HEADERS), signedIn = false) {
+function routeOf(request, url, body, env, hasBinding, headers = headerLines(request.headers, REQUEST_HEADERS), sessionId = "") {
   const clientKey = request.headers.get("cf-connecting-ip") ?? "local";
-  const head = `${request.method}\n${url.pathname}\n${url.search.slice(1)}\n${url.origin}\n${clientKey}\n${signedIn ? "1" : ""}\n${headers}`;
+  const head = `${request.method}\n${url.pathname}\n${url.search.slice(1)}\n${url.origin}\n${clientKey}\n${sessionId}\n${headers}`;
   return app.handle(head, body, Date.now(), env, hasBinding);
 }
 
@@ -106,7 +103,7 @@ const isUnauthorized = (answer, rpcError) => {
 let authCache = { env: null, origin: null, auth: null };
 function authFor(env, url) {
   if (authCache.env !== env || authCache.origin !== url.origin) {
-    authCache = { env, origin: url.origin, auth: createAuth(env, new URL(url.origin), (req) => inProcess(req, env)) };
+    authCache = { env, origin: url.origin, auth: createAuth(env, new URL(url.origin), inProcess) };
   }
   return authCache.auth;
 }
@@ -144,8 +141,8 @@ async function api(request, env, url) {
   }
   let outcome = await attempt(request, env, url, body, credential, origin, requestId);
   if (isRpc && credential.session && isUnauthorized(outcome.answer, outcome.meta?.log?.rpcError)) {
-    const renewed = await auth.refresh(credential.session); // one refresh, one retry
-    if (renewed) outcome = await attempt(request, env, url, body, { token: renewed.accessToken, session: renewed }, origin, requestId);
+    const renewed = await auth.refresh(credential); // one refresh, one retry
+    if (renewed) outcome = await attempt(request, env, url, body, renewed, origin, requestId);
   }
   if (outcome.asset) return env.ASSETS ? env.ASSETS.fetch(request) : new Response("not found", { status: 404 });
   return done(outcome.answer, outcome.meta);
@@ -159,7 +156,7 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
     ? `${headerLines(request.headers, REQUEST_HEADERS, "authorization")}authorization:Bearer ${credential.token}\n`
     : headerLines(request.headers, REQUEST_HEADERS);
   const hasBinding = typeof env.RATE_LIMITER?.limit === "function";
-  const route = routeOf(request, url, body, env, hasBinding, headers, credential.session !== null);
+  const route = routeOf(request, url, body, env, hasBinding, headers, credential.session?.id);
   if (route.kind === "asset") return { asset: true };
   if (route.misconfigured) console.error(JSON.stringify({ error: "misconfigured", setting: route.misconfigured }));
   if (route.kind === "respond") return { answer: route.response, meta: route.misconfigured ? { log: { misconfigured: route.misconfigured } } : undefined };
@@ -183,12 +180,21 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
   for (const pool of route.bindingPools) {
     const limiter = pool === "catholic_qa" ? env.QA_RATE_LIMITER ?? env.RATE_LIMITER : env.RATE_LIMITER;
     const { success } = await limiter.limit({ key: `${route.clientKey}:${pool}` });
-    if (!success) return { answer: app.bindingRefused(route.plan, pool, env, origin), meta: { ...meta, log: { limiter: pool } } };
+    if (!success) return { answer: app.refused(route.plan, pool, undefined, env, origin), meta: { ...meta, log: { limiter: pool } } };
   }
   const key = route.cacheKey && cache ? new Request(route.cacheKey) : null;
   if (key) {
     const hit = await cache.match(key);
     if (hit) return { answer: app.fromCache(route.plan, await hit.text(), env, origin), meta: { ...meta, log: { cache: "hit" } } };
+  }
+  if (route.budget) {
+    // The account's budget object: one count for the whole fleet, the per-client shares beside it.
+    const budget = env.BUDGET.get(env.BUDGET.idFromName(route.budget));
+    const taken = await budget.fetch("https://budget/take", { method: "POST", headers: { "x-client": route.clientKey, "x-qa": route.isQa ? "1" : "" } });
+    if (taken.status === 429) {
+      const { pool, retryAfterSeconds } = await taken.json();
+      return { answer: app.refused(route.plan, pool, retryAfterSeconds, env, origin), meta: { ...meta, log: { limiter: `budget:${pool}` } } };
+    }
   }
   const outcome = await callUpstream(route.upstreamUrl, {
     method: "POST",
@@ -205,6 +211,9 @@ async function attempt(request, env, url, body, credential, origin, requestId) {
   }
   return { answer: response, meta: { ...meta, log: { upstream: outcome.kind === "answer" ? outcome.status : outcome.kind, cache: key ? "miss" : undefined, rpcError: rpcError ?? undefined } } };
 }
+
+export { UpstreamBudget } from "magisterium-worker";
+export const Session = sessionClass(inProcess);
 
 export default {
   async fetch(request, env) {

@@ -36,9 +36,9 @@ pub struct WorkerRequest {
     pub client_key: String,
     /// Unix time in milliseconds.
     pub now_ms: f64,
-    /// The call carries a signed-in visitor's token (the entry resolved the session); otherwise
-    /// it goes upstream with the operator's token.
-    pub signed_in: bool,
+    /// The signed-in visitor's session id when the call carries their token (the entry resolved
+    /// the session); otherwise the call goes upstream with the operator's token.
+    pub session: Option<String>,
 }
 
 impl WorkerRequest {

@@ -1,5 +1,6 @@
 //! A sliding 60-second window per key with two pools (all skills, and `catholic_qa`), used by the
-//! stand-in agent to emulate the service's limits and by the proxy as its in-isolate limiter.
+//! stand-in agent to emulate the service's limits and by the proxy (in its upstream-budget object,
+//! or in the isolate without one).
 
 use std::collections::{HashMap, VecDeque};
 
@@ -75,6 +76,13 @@ impl Limiter {
     /// Counts a call of `key` at `now_ms` if both pools have room; otherwise refuses it (a refused
     /// call is not counted).
     pub fn check(&mut self, key: &str, is_qa: bool, now_ms: f64) -> Result<(), Refusal> {
+        self.admits(key, is_qa, now_ms)?;
+        self.count(key, is_qa, now_ms);
+        Ok(())
+    }
+
+    /// Whether a call of `key` at `now_ms` has room in both pools, without counting it.
+    pub fn admits(&mut self, key: &str, is_qa: bool, now_ms: f64) -> Result<(), Refusal> {
         if self.keys.len() >= self.max_keys {
             self.forget_idle(now_ms);
         }
@@ -100,11 +108,16 @@ impl Limiter {
                 window,
             ));
         }
+        Ok(())
+    }
+
+    /// Counts a call of `key` at `now_ms` (after [`Limiter::admits`] said yes).
+    pub fn count(&mut self, key: &str, is_qa: bool, now_ms: f64) {
+        let w = self.keys.entry(key.to_owned()).or_default();
         w.all.push_back(now_ms);
         if is_qa {
             w.qa.push_back(now_ms);
         }
-        Ok(())
     }
 
     /// Drops keys with no call in the last window.

@@ -11,6 +11,7 @@
 #[cfg(feature = "stand-in")]
 pub mod agent;
 pub mod app;
+pub mod budget;
 pub mod cors;
 pub mod front_door;
 pub mod http;
@@ -22,3 +23,5 @@ pub mod settings;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
+#[cfg(target_arch = "wasm32")]
+pub mod budget_object;

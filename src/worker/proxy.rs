@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use super::budget::account_key;
 use super::http::{code, path, WorkerRequest, WorkerResponse};
 use super::limiter::{Limiter, Pool, Refusal};
 use super::params::{check_send_params, SkillInput};
@@ -54,6 +55,11 @@ pub struct ForwardPlan {
     pub cache_key: Option<String>,
     /// Pools to check with the Rate Limiting binding (empty when the in-isolate limiter decided).
     pub binding_pools: Vec<String>,
+    /// The upstream-budget object to take the call from (its name: the account), when calls are
+    /// counted there.
+    pub budget: Option<String>,
+    /// The call is a `catholic_qa` (its own pool in every limit).
+    pub is_qa: bool,
     /// The rate-limit key of the client.
     pub client_key: String,
 }
@@ -104,7 +110,8 @@ pub fn rate_limited(id: &Value, refusal: Refusal) -> WorkerResponse {
 }
 
 /// Checks a `POST /api/v1/a2a` for the upstream `upstream_url`. `limiter` is the in-isolate
-/// limiter, used unless `has_binding` (the Rate Limiting binding is configured).
+/// per-client limiter, used when neither the account's budget object
+/// (`settings.upstream_budget`) nor the Rate Limiting binding (`has_binding`) is there.
 pub fn inspect(
     request: &WorkerRequest,
     settings: &Settings,
@@ -199,10 +206,14 @@ pub fn inspect(
             if is_qa {
                 binding_pools.push(Pool::CatholicQa.name().to_owned());
             }
-        } else if let Err(refusal) = limiter.check(&request.client_key, is_qa, request.now_ms) {
-            return Inspection::Reject(rate_limited(&id, refusal));
+        } else if !settings.upstream_budget {
+            if let Err(refusal) = limiter.check(&request.client_key, is_qa, request.now_ms) {
+                return Inspection::Reject(rate_limited(&id, refusal));
+            }
         }
     }
+    let budget = (skill.is_some() && settings.upstream_budget)
+        .then(|| account_key(request.session.as_deref()));
     let cache_key = match &skill {
         Some((Skill::DocumentFetch, message)) if settings.cache_documents => {
             match SkillInput::from_parts(Skill::DocumentFetch, &message.parts) {
@@ -225,6 +236,8 @@ pub fn inspect(
         max_upstream_bytes: settings.max_upstream_bytes,
         cache_key,
         binding_pools,
+        budget,
+        is_qa,
         client_key: request.client_key.clone(),
     })
 }

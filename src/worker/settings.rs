@@ -97,6 +97,13 @@ pub struct Settings {
     pub proxy_limits: (u32, u32),
     /// `PROXY_WINDOW_SECONDS` (default 60): the limiter's window.
     pub proxy_window_secs: u32,
+    /// `UPSTREAM_PER_MINUTE` (default 15) and `UPSTREAM_QA_PER_MINUTE` (default 2): what the
+    /// upstream allows one account, counted by the account's budget object.
+    pub upstream_limits: (u32, u32),
+    /// `UPSTREAM_BUDGET` (default on) and the `BUDGET` Durable Object binding: calls are counted
+    /// against their account's budget object (which also holds the per-client limits) instead of
+    /// the isolate's limiter.
+    pub upstream_budget: bool,
     /// `CACHE_DOCUMENTS` (default on): cache `document_fetch` answers by document id.
     pub cache_documents: bool,
     /// `UPSTREAM_TIMEOUT_MS`: overrides the 55 s (Q&A) / 15 s budgets.
@@ -173,6 +180,11 @@ impl Settings {
                 u32::try_from(size("PROXY_QA_PER_MINUTE", 2)).unwrap_or(2),
             ),
             proxy_window_secs: u32::try_from(size("PROXY_WINDOW_SECONDS", 60)).unwrap_or(60),
+            upstream_limits: (
+                u32::try_from(size("UPSTREAM_PER_MINUTE", 15)).unwrap_or(15),
+                u32::try_from(size("UPSTREAM_QA_PER_MINUTE", 2)).unwrap_or(2),
+            ),
+            upstream_budget: flag_default_on(vars.get("UPSTREAM_BUDGET")),
             cache_documents: flag_default_on(vars.get("CACHE_DOCUMENTS")),
             upstream_timeout_ms: vars
                 .get("UPSTREAM_TIMEOUT_MS")

@@ -51,7 +51,7 @@ impl Harness {
             body: body.as_bytes().to_vec(),
             client_key: "tester".into(),
             now_ms: self.now,
-            signed_in: false,
+            session: None,
         };
         match self
             .app

@@ -6,8 +6,9 @@
 //      a request list cycling the ten skills;
 //   B. the proxy in front of a loopback upstream (the fault server's /by-query), limits off, mixed
 //      skills and cached document fetches: every forwarded call reached the upstream exactly once;
-//   C. the proxy with its rate limiter on (PROXY_PER_MINUTE small, 10 s window), every connection a
-//      client of its own (cf-connecting-ip): every refusal is a 429 with Retry-After and -32029, no
+//   C. the proxy with its rate limiter on (PROXY_PER_MINUTE small, 10 s window, counted in the
+//      account's budget Durable Object, the account's own limits raised out of the way), every
+//      connection a client of its own (cf-connecting-ip): every refusal is a 429 with Retry-After and -32029, no
 //      client gets more than its budget, and no refused call reached the upstream.
 //
 // In A and B: zero errors other than the intended ones (1 request in 12 names an unknown skill:
@@ -336,6 +337,7 @@ test(`C: ${CONNECTIONS} clients for ${SECONDS} s through the proxy with its rate
   const worker = await startWorker(port, {
     UPSTREAM_URL: `http://127.0.0.1:${faultPort}/by-query`, MAGISTERIUM_TOKEN: SECRET, PROXY_RATE_LIMITS: "on", CACHE_DOCUMENTS: "off",
     PROXY_PER_MINUTE: String(LIMIT.perWindow), PROXY_QA_PER_MINUTE: String(LIMIT.qaPerWindow), PROXY_WINDOW_SECONDS: String(LIMIT.windowSeconds),
+    UPSTREAM_PER_MINUTE: "1000000", UPSTREAM_QA_PER_MINUTE: "1000000",
   });
   try {
     const mix = skillMix("proxy");

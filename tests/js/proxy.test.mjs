@@ -260,7 +260,7 @@ test("a page served by the proxy uses the SDK with endpoint /api/v1/a2a", async 
   }
 });
 
-test("the deployable proxy config (wrangler.proxy.toml) is the demo's Worker without the assets", () => {
+test("the deployable proxy config (wrangler.proxy.toml) is the demo's Worker without the stand-in and the assets", () => {
   const read = (f) => readFileSync(path.join(root, f), "utf8");
   const demo = read("wrangler.toml");
   const proxy = read("wrangler.proxy.toml");
@@ -270,5 +270,12 @@ test("the deployable proxy config (wrangler.proxy.toml) is the demo's Worker wit
   assert.match(demo, /^\[assets\]/m);
   assert.doesNotMatch(proxy, /^\[assets\]/m);
   assert.equal(key(proxy, "UPSTREAM_URL"), "https://www.magisterium.com/api/v1/a2a");
-  assert.match(proxy, /^binding = "SESSIONS"/m);
+  assert.match(demo, /^"magisterium-worker" = "\.\/dist\/pkg-worker\/worker\.js"$/m);
+  assert.match(proxy, /^"magisterium-worker" = "\.\/dist\/pkg-proxy\/worker\.js"$/m);
+  for (const config of [demo, proxy]) {
+    assert.match(config, /^binding = "SIGN_IN"/m);
+    assert.match(config, /^name = "SESSION"\nclass_name = "Session"$/m);
+    assert.match(config, /^name = "BUDGET"\nclass_name = "UpstreamBudget"$/m);
+    assert.match(config, /^new_sqlite_classes = \["Session", "UpstreamBudget"\]$/m);
+  }
 });

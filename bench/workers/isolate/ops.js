@@ -2,14 +2,14 @@
 // bench/workerd-ops.mjs can time them inside workerd the way the isolate bench times handlers:
 // what a Response's headers cost as an object or as pairs, a Request, a time budget, a URL, a
 // header lookup, a wasm call, a string decode, and the Rust app's handle + finish.
-import { WorkerApp } from "../../../dist/pkg-worker/magisterium_a2a.js";
+import { WorkerApp } from "../../../dist/pkg-proxy/magisterium_a2a.js";
 
 const REPEAT = 20;
 const HEADERS = { "content-type": "application/json", "cache-control": "no-store", vary: "Origin", "x-magisterium-agent": "proxy", "x-request-id": "abc", "x-content-type-options": "nosniff" };
 const PAIRS = Object.entries(HEADERS);
 const BODY = new Uint8Array(600);
 const decoder = new TextDecoder();
-const HEAD = "POST\n/api/v1/a2a\n\nhttp://127.0.0.1\nlocal\ncontent-type:application/json\n";
+const HEAD = "POST\n/api/v1/a2a\n\nhttp://127.0.0.1\nlocal\n\ncontent-type:application/json\n";
 
 /** The operations by name; each gets the harness's request, env and (for the wasm ones) the
  *  request and answer bytes. `noop` is the loop's own cost, taken off the others. */

@@ -1,0 +1,63 @@
+// The two Worker deployables as `wrangler deploy --dry-run` would upload them: the demo's
+// (wrangler.toml: proxy + stand-in agent) and the proxy alone (wrangler.proxy.toml). Prints raw /
+// gzip / brotli bytes of each bundle's files and fails when the proxy carries stand-in code or
+// passes its size budget (wasm + JS, 120 KB brotli; `--max-brotli N` overrides).
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const limitArg = process.argv.indexOf("--max-brotli");
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 120 * 1024;
+// Text only the stand-in has: its answer header, its corpus, its calendar, its OAuth server.
+const STAND_IN_MARKERS = ["embedded-stand-in", "Rerum Novarum", "Saint Nicholas", "/oauth/authorize"];
+
+function bundle(config, outdir) {
+  rmSync(outdir, { recursive: true, force: true });
+  execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "-c", config, "--outdir", outdir], {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return readdirSync(outdir)
+    .filter((f) => !f.endsWith(".map") && !f.endsWith("README.md"))
+    .map((f) => {
+      const bytes = readFileSync(path.join(outdir, f));
+      return {
+        file: f.replace(/^[0-9a-f]{40}-/, "<hash>-"),
+        bytes,
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length,
+      };
+    });
+}
+
+const deployables = [
+  { name: "demo (wrangler.toml)", config: "wrangler.toml", outdir: "dist/worker-bundle-demo" },
+  { name: "proxy (wrangler.proxy.toml)", config: "wrangler.proxy.toml", outdir: "dist/worker-bundle" },
+];
+console.log("| Worker bundle | file | raw | gzip -9 | brotli -q 11 |\n|---|---|---:|---:|---:|");
+let proxy, demo;
+for (const d of deployables) {
+  const files = bundle(d.config, path.join(root, d.outdir));
+  const total = files.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip, brotli: t.brotli + f.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  for (const f of files) console.log(`| ${d.name} | ${f.file} | ${f.raw} | ${f.gzip} | ${f.brotli} |`);
+  console.log(`| ${d.name} | **total** | ${total.raw} | ${total.gzip} | ${total.brotli} |`);
+  if (d.config === "wrangler.proxy.toml") proxy = { files, total };
+  else demo = { files, total };
+}
+// A failed check throws: the script ends non-zero with the message. The markers must be in the
+// demo's bundle, or the check below could not fail.
+const carries = (bundle, marker) => bundle.files.some((f) => f.bytes.toString("latin1").includes(marker));
+const missing = STAND_IN_MARKERS.filter((m) => !carries(demo, m));
+if (missing.length) throw new Error(`stand-in markers not in the demo's bundle (update STAND_IN_MARKERS): ${missing.join(", ")}`);
+for (const f of proxy.files) {
+  const text = f.bytes.toString("latin1");
+  const found = STAND_IN_MARKERS.filter((m) => text.includes(m));
+  if (found.length) throw new Error(`the proxy bundle's ${f.file} carries stand-in code: ${found.join(", ")}`);
+}
+if (proxy.total.brotli > limit) throw new Error(`proxy size budget: ${proxy.total.brotli} bytes brotli > ${limit}`);
+console.log(`proxy bundle: no stand-in code; ${proxy.total.brotli} bytes brotli <= ${limit} (ok)`);

@@ -1,0 +1,137 @@
+// The proxy as deployed (wrangler.proxy.toml: the build without the stand-in) in real workerd,
+// with its shared state on Durable Objects: sessions (one object per sign-in) against an emulated
+// OAuth issuer, the upstream budget (one object per account), and a misconfigured deployment.
+// Upstream: the fault server of scripts/test.sh (its per-query counters say what was forwarded).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { FAULT_URL, PROXY_TOKEN, root, startWrangler } from "./helpers.mjs";
+import { startIssuer } from "../servers/oauth-issuer.mjs";
+
+const SIGN_IN_PORT = 18820; // sign-in on, anonymous calls off, no operator token
+const OPERATOR_PORT = 18821; // anonymous calls on the operator's token
+const BROKEN_PORT = 18822; // no upstream configured
+const ACCESS_TTL_S = 66; // refreshed once less than 60 s are left: after 6 s
+const seen = []; // every response, scanned for tokens at the end
+let issuer;
+const servers = {};
+
+const proxy = (port, ...vars) =>
+  startWrangler(root, port, ["-c", "wrangler.proxy.toml", "--var", `UPSTREAM_URL:${FAULT_URL}/by-query`, ...vars.flatMap((v) => ["--var", v])], "/auth/session");
+
+before(async () => {
+  issuer = await startIssuer({ port: 18830, accessTtlSeconds: ACCESS_TTL_S });
+  // One at a time: each picks a free inspector port.
+  servers.signIn = await proxy(SIGN_IN_PORT, `OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "PROXY_RATE_LIMITS:off", "UPSTREAM_PER_MINUTE:1000");
+  servers.operator = await proxy(OPERATOR_PORT, "OAUTH_ISSUER:", "ALLOW_ANONYMOUS:on", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`, "PROXY_RATE_LIMITS:off");
+  servers.broken = await startWrangler(root, BROKEN_PORT, ["-c", "wrangler.proxy.toml", "--var", "UPSTREAM_URL:embedded", "--var", "OAUTH_ISSUER:"], "/auth/session");
+});
+
+after(async () => {
+  for (const server of Object.values(servers)) server.stop();
+  await issuer?.close();
+});
+
+async function call(port, text, { skill = "document_search", headers = {} } = {}) {
+  const sent = Date.now();
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/a2a`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params: { message: { role: "user", kind: "message", messageId: crypto.randomUUID(), parts: [{ kind: "text", text }], metadata: { skillId: skill } } } }),
+  });
+  const body = await res.text();
+  seen.push([...res.headers].join("\n") + body);
+  return { status: res.status, headers: res.headers, json: JSON.parse(body), sent, at: Date.now() };
+}
+
+const upstreamCount = async (q) => (await (await fetch(`${FAULT_URL}/__count/by-query/${encodeURIComponent(q)}`)).json()).count;
+
+/** Signs in through the Worker and the issuer (every redirect followed by hand); the cookie. */
+async function signIn(port) {
+  const hop = async (url) => {
+    const res = await fetch(url, { redirect: "manual" });
+    seen.push([...res.headers].join("\n"));
+    assert.equal(res.status, 302, `${url}: ${await res.text()}`);
+    return res;
+  };
+  const login = await hop(`http://127.0.0.1:${port}/auth/login`);
+  const authorize = await hop(login.headers.get("location"));
+  const callback = await hop(authorize.headers.get("location"));
+  const cookie = /^(mag_session=[^;]+)/.exec(callback.headers.get("set-cookie") ?? "")?.[1];
+  assert.ok(cookie, "a session cookie");
+  return cookie;
+}
+
+test("32 concurrent calls on a session whose access token is due make exactly one refresh, and all succeed", async () => {
+  const cookie = await signIn(SIGN_IN_PORT);
+  assert.equal(issuer.counts.refresh, 0);
+  await new Promise((r) => setTimeout(r, (ACCESS_TTL_S - 60) * 1000 + 500)); // under a minute left
+  const q = `scenario:ok:refresh-${crypto.randomUUID()}`;
+  const calls = await Promise.all(Array.from({ length: 32 }, () => call(SIGN_IN_PORT, q, { headers: { cookie } })));
+  assert.deepEqual(calls.map((c) => c.status), Array(32).fill(200));
+  assert.equal(issuer.counts.refresh, 1, "one refresh for the whole burst");
+  assert.equal(issuer.counts.refused, 0);
+  assert.equal(await upstreamCount(q), 32);
+  const last = await (await fetch(`${FAULT_URL}/__last`)).json();
+  const bearer = last.headers.authorization?.replace(/^Bearer /, "");
+  assert.ok(issuer.issued(bearer), "the upstream got a token of the issuer");
+  // The next calls use the refreshed token without another refresh.
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie } })).status, 200);
+  assert.equal(issuer.counts.refresh, 1);
+});
+
+test("logout, then a call: refused without any upstream call", async () => {
+  const cookie = await signIn(SIGN_IN_PORT);
+  const q = `scenario:ok:logout-${crypto.randomUUID()}`;
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie } })).status, 200);
+  const out = await fetch(`http://127.0.0.1:${SIGN_IN_PORT}/auth/logout`, { method: "POST", headers: { cookie } });
+  assert.equal(out.status, 200);
+  const session = await (await fetch(`http://127.0.0.1:${SIGN_IN_PORT}/auth/session`, { headers: { cookie } })).json();
+  assert.equal(session.signedIn, false);
+  const refused = await call(SIGN_IN_PORT, q, { headers: { cookie } });
+  assert.equal(refused.status, 401);
+  assert.equal(refused.json.error.code, -32004);
+  assert.equal(await upstreamCount(q), 1, "only the call before the logout went upstream");
+});
+
+test("64 concurrent catholic_qa calls on the operator's token: 2 forwarded, the others 429 with the exact Retry-After", async () => {
+  const q = `scenario:ok:budget-${crypto.randomUUID()}`;
+  const calls = await Promise.all(Array.from({ length: 64 }, () => call(OPERATOR_PORT, q, { skill: "catholic_qa" })));
+  const passed = calls.filter((c) => c.status === 200);
+  const refused = calls.filter((c) => c.status === 429);
+  assert.equal(passed.length, 2, `statuses: ${calls.map((c) => c.status)}`);
+  assert.equal(refused.length, 62);
+  assert.equal(await upstreamCount(q), 2, "exactly 2 reached the upstream");
+  // The first slot frees up a minute after the first call was taken: between its sending and
+  // its answer. Each refusal was decided between its own sending and answer. So Retry-After, whole
+  // seconds rounded up, lies in these bounds (about a second apart when the burst is quick).
+  const takenFrom = Math.min(...passed.map((c) => c.sent));
+  const takenBy = Math.max(...passed.map((c) => c.at));
+  for (const r of refused) {
+    assert.equal(r.json.error.code, -32029);
+    assert.equal(r.json.error.data.pool, "catholic_qa");
+    const retryAfter = Number(r.headers.get("retry-after"));
+    assert.equal(retryAfter, r.json.error.data.retryAfterSeconds);
+    const low = Math.floor((takenFrom + 60_000 - r.at) / 1000);
+    const high = Math.ceil((takenBy + 60_000 - r.sent) / 1000);
+    assert.ok(low <= retryAfter && retryAfter <= high, `Retry-After ${retryAfter} not in [${low}, ${high}]`);
+  }
+});
+
+test("the proxy without an upstream answers 503 / -32603 naming UPSTREAM_URL, logged, never the stand-in", async () => {
+  const r = await call(BROKEN_PORT, "grace");
+  assert.equal(r.status, 503);
+  assert.equal(r.json.error.code, -32603);
+  assert.match(r.json.error.message, /UPSTREAM_URL/);
+  assert.equal(r.json.error.data.setting, "UPSTREAM_URL");
+  assert.notEqual(r.headers.get("x-magisterium-agent"), "embedded-stand-in");
+  const card = await fetch(`http://127.0.0.1:${BROKEN_PORT}/.well-known/agent.json`);
+  assert.equal(card.status, 503);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && !servers.broken.log().includes('"setting":"UPSTREAM_URL"')) await new Promise((r) => setTimeout(r, 200));
+  assert.match(servers.broken.log(), /"error":"misconfigured","setting":"UPSTREAM_URL"/);
+});
+
+test("no response carried a token", () => {
+  assert.ok(seen.length > 100);
+  for (const text of seen) assert.doesNotMatch(text, /\b(at|rt)_[\w-]{20,}/);
+});

@@ -5,7 +5,7 @@
 //   node bench/profile-worker.mjs [--names] [--target ours|naive] [--requests N] [--connections C]
 //
 // --names profiles a copy of the Worker (bench/out/profile-worker/) whose wasm keeps its function
-// names: it rebuilds the `--features worker` wasm (CARGO_TARGET_DIR as for the build), runs
+// names: it rebuilds the `--features proxy` wasm (CARGO_TARGET_DIR as for the build), runs
 // wasm-bindgen --keep-debug and wasm-opt -Oz --debuginfo, and copies src/worker/*.js beside it.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync, existsSync } from "node:fs";

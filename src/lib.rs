@@ -19,7 +19,7 @@ pub mod protocol;
 #[cfg(all(
     target_arch = "wasm32",
     any(
-        feature = "worker",
+        feature = "proxy",
         not(any(feature = "markdown", feature = "liturgy"))
     )
 ))]

@@ -418,7 +418,7 @@ fn a_client_finds_the_1_0_json_rpc_interface_of_a_card() {
     assert!(only_03.json_rpc_v1().is_none());
 }
 
-#[cfg(feature = "worker")]
+#[cfg(feature = "stand-in")]
 #[test]
 fn the_stand_in_card_in_1_0_form() {
     use magisterium_a2a::protocol::v1::card::card_to_v1;
@@ -457,7 +457,7 @@ fn the_stand_in_card_in_1_0_form() {
 
 /// `/.well-known/agent.json` stays the 0.2.6 card, byte for byte (the snapshot was taken before
 /// the 1.0 card existed).
-#[cfg(feature = "worker")]
+#[cfg(feature = "stand-in")]
 #[test]
 fn the_0_2_6_card_is_unchanged() {
     let body = magisterium_a2a::worker::agent::card::response("http://127.0.0.1:8787").body;

@@ -1,6 +1,6 @@
 //! The Worker's A2A 1.0 front door, natively: 1.0 requests in, the stand-in agent (and upstream
 //! answers from fixtures) behind it, 1.0 answers out.
-#![cfg(feature = "worker")]
+#![cfg(feature = "stand-in")]
 
 mod common;
 

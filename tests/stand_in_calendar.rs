@@ -2,7 +2,7 @@
 //! `saints_of_the_day` for every day of 2026 and 2027 hash to the digest taken from the code before
 //! the calendar moved into `src/liturgy/` and its tables into `data/liturgy/` (issue 20). A change
 //! of any byte of any answer fails here; `STAND_IN_CALENDAR_DUMP=path` writes the texts to diff.
-#![cfg(feature = "worker")]
+#![cfg(feature = "stand-in")]
 
 use magisterium_a2a::liturgy::lectionary::readings_for;
 use magisterium_a2a::liturgy::liturgical_day;

@@ -18,10 +18,7 @@ pub mod protocol;
 /// Abort guard, capped body reader and abortable sleep, shared by the SDK and the Worker builds.
 #[cfg(all(
     target_arch = "wasm32",
-    any(
-        feature = "proxy",
-        not(any(feature = "markdown", feature = "liturgy"))
-    )
+    any(feature = "proxy", not(any(feature = "markdown", feature = "liturgy")))
 ))]
 pub mod platform;
 

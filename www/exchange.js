@@ -32,9 +32,11 @@ export function jsonRpcId(requestText) {
 /**
  * A recorder: `fetch` is the SDK's `fetch` option. It reads each POST's response body itself and
  * hands the SDK a new Response with the same status and headers, so the record cannot race the
- * SDK's reading (an abort still stops both: the signal is passed on). `begin()` starts a new call.
+ * SDK's reading (an abort still stops both: the signal is passed on). `begin()` starts a new call;
+ * `onChange(recorder)` runs on every change of the current call's attempts. `fetchFn` is the fetch
+ * it records (the global one).
  */
-export function createRecorder(onChange = () => {}) {
+export function createRecorder(onChange = () => {}, fetchFn = (url, init) => fetch(url, init)) {
   const recorder = { attempts: [], begin, fetch: recordingFetch, last: () => recorder.attempts.at(-1) ?? null };
 
   function begin() {
@@ -43,7 +45,7 @@ export function createRecorder(onChange = () => {}) {
   }
 
   async function recordingFetch(url, init = {}) {
-    if ((init.method ?? "GET").toUpperCase() !== "POST") return fetch(url, init);
+    if ((init.method ?? "GET").toUpperCase() !== "POST") return fetchFn(url, init);
     const attempt = {
       url: String(url),
       request: typeof init.body === "string" ? init.body : "(not a text body)",
@@ -65,7 +67,7 @@ export function createRecorder(onChange = () => {}) {
     };
     let response;
     try {
-      response = await fetch(url, init);
+      response = await fetchFn(url, init);
     } catch (e) {
       failed(e, "no HTTP answer");
     }

@@ -97,7 +97,7 @@ const FIELD = {
 };
 
 /** The input an entry's form starts with (the words of a date: the date has a value already). */
-export function firstInput(entry) {
+function firstInput(entry) {
   return $((FIELD[entry.input] ?? FIELD.text)[0]);
 }
 

@@ -1,4 +1,5 @@
-// The demo page's pure helpers (www/format.js, www/exchange.js's text helpers) under `node --test`.
+// The demo page's pure helpers under `node --test`: www/format.js, the exchange's text helpers,
+// the chart's ticks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -111,4 +112,18 @@ test("exchange text: pretty JSON, text as received, a cut for huge bodies, the J
   assert.equal(jsonRpcId('{"id":7}'), "7");
   assert.equal(jsonRpcId('{"id":null}'), null);
   assert.equal(jsonRpcId("not json"), null);
+});
+
+test("niceTicks (the chart's axis): round steps that cover the values", async () => {
+  const { niceTicks } = await import("../../www/chart.js");
+  assert.deepEqual(niceTicks(0, 10), [0, 2.5, 5, 7.5, 10]);
+  assert.deepEqual(niceTicks(2_081_000, 2_150_000), [2_080_000, 2_100_000, 2_120_000, 2_140_000, 2_160_000]);
+  assert.deepEqual(niceTicks(34.1, 36.8), [34, 35, 36, 37]);
+  assert.deepEqual(niceTicks(5, 5), [4.5, 4.75, 5, 5.25, 5.5], "one value gets room around it");
+  assert.deepEqual(niceTicks(0, 0), [-1, -0.5, 0, 0.5, 1]);
+  assert.deepEqual(niceTicks(Number.NaN, 1), [0, 1]);
+  for (const [lo, hi] of [[-3, 7], [0.001, 0.0042], [17, 1e9]]) {
+    const ticks = niceTicks(lo, hi);
+    assert.ok(ticks[0] <= lo && ticks.at(-1) >= hi && ticks.length <= 13, `${lo}..${hi}: ${ticks}`);
+  }
 });

@@ -30,13 +30,14 @@ export function jsonRpcId(requestText) {
 }
 
 /**
- * A recorder: `fetch` is the SDK's `fetch` option. It reads each POST's response body itself and
- * hands the SDK a new Response with the same status and headers, so the record cannot race the
- * SDK's reading (an abort still stops both: the signal is passed on). `begin()` starts a new call;
- * `onChange(recorder)` runs on every change of the current call's attempts. `fetchFn` is the fetch
- * it records (the global one).
+ * A recorder: `fetch` is the SDK's `fetch` option, called as `fetch(request)` with a built Request
+ * (or as `fetch(url, init)`). It reads each POST's response body itself and hands the SDK a new
+ * Response with the same status and headers, so the record cannot race the SDK's reading (an abort
+ * still stops both: the request's signal goes on). `begin()` starts a new call; `onChange(recorder)`
+ * runs on every change of the current call's attempts. `fetchFn` is the fetch it records (the
+ * global one).
  */
-export function createRecorder(onChange = () => {}, fetchFn = (url, init) => fetch(url, init)) {
+export function createRecorder(onChange = () => {}, fetchFn = (request) => fetch(request)) {
   const recorder = { attempts: [], begin, fetch: recordingFetch, last: () => recorder.attempts.at(-1) ?? null };
 
   function begin() {
@@ -44,11 +45,13 @@ export function createRecorder(onChange = () => {}, fetchFn = (url, init) => fet
     onChange(recorder);
   }
 
-  async function recordingFetch(url, init = {}) {
-    if ((init.method ?? "GET").toUpperCase() !== "POST") return fetchFn(url, init);
+  async function recordingFetch(input, init) {
+    const attempts = recorder.attempts; // the call this attempt belongs to, even if a newer one begins
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    if (request.method !== "POST") return fetchFn(request);
     const attempt = {
-      url: String(url),
-      request: typeof init.body === "string" ? init.body : "(not a text body)",
+      url: request.url,
+      request: await request.clone().text(),
       started: performance.now(),
       status: null,
       agent: null,
@@ -56,9 +59,8 @@ export function createRecorder(onChange = () => {}, fetchFn = (url, init) => fet
       response: null,
       error: null,
     };
-    const attempts = recorder.attempts;
     attempts.push(attempt);
-    onChange(recorder);
+    if (attempts === recorder.attempts) onChange(recorder);
     const failed = (e, what) => {
       attempt.error = e?.name === "AbortError" ? `${what}: aborted` : `${what} (${e?.message ?? e})`;
       attempt.ms = performance.now() - attempt.started;
@@ -67,7 +69,7 @@ export function createRecorder(onChange = () => {}, fetchFn = (url, init) => fet
     };
     let response;
     try {
-      response = await fetchFn(url, init);
+      response = await fetchFn(request);
     } catch (e) {
       failed(e, "no HTTP answer");
     }

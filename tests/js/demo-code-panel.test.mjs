@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AGENT_URL, consumerDir, root, writeFile } from "./helpers.mjs";
-import { answer, completedTask, fulfilRpc, launchBrowser, openPage, pickSkill, problems, screenshots, submit, waitForAnswer } from "./page-helpers.mjs";
+import { answer, completedTask, fulfilRpc, horizontalOverflow, launchBrowser, openPage, pickSkill, problems, screenshots, submit, waitForAnswer } from "./page-helpers.mjs";
 import { decodeResponse } from "../../pkg/node.js";
 
 const TARGETS = ["browser", "worker", "node"];
@@ -240,6 +240,11 @@ describe("demo page: the code panel's tabs, copy button and keyboard use", () =>
       assert.equal(await page.getAttribute("#code-tab-node", "aria-selected"), "true");
       assert.match(await code(), /client\.popeLookup\("Pius X"\)/);
       await screenshots(page, "20-use-in-your-app-node", { fullPage: false, at: ".use-code" });
+      // At 360 px the open panel fits: its code wraps, nothing scrolls sideways.
+      await page.setViewportSize({ width: 360, height: 780 });
+      assert.ok((await horizontalOverflow(page)) <= 0, "no horizontal scrolling at 360 px");
+      assert.ok(await panel.locator('pre[data-part="code"]').evaluate((pre) => pre.scrollWidth <= pre.clientWidth), "the code wraps at 360 px");
+      await page.setViewportSize({ width: 1280, height: 900 });
       assert.deepEqual(await problems(page), []);
     } finally {
       await page.close();

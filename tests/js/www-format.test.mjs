@@ -115,7 +115,7 @@ test("exchange text: pretty JSON, text as received, a cut for huge bodies, the J
 });
 
 test("niceTicks (the chart's axis): round steps that cover the values", async () => {
-  const { niceTicks } = await import("../../www/chart.js");
+  const { niceTicks } = await import("../../www/render/chart.js");
   assert.deepEqual(niceTicks(0, 10), [0, 2.5, 5, 7.5, 10]);
   assert.deepEqual(niceTicks(2_081_000, 2_150_000), [2_080_000, 2_100_000, 2_120_000, 2_140_000, 2_160_000]);
   assert.deepEqual(niceTicks(34.1, 36.8), [34, 35, 36, 37]);

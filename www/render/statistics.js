@@ -1,8 +1,8 @@
-// Diocese statistics by year: an SVG line chart (../chart.js) with a metric picker, and the table
+// Diocese statistics by year: an SVG line chart (chart.js) with a metric picker, and the table
 // with years as columns and metrics as rows (fits a phone better than 19 columns).
 import { h } from "../dom.js";
 import { formatMetric, humanize, metricsOf, nf } from "../format.js";
-import { lineChart } from "../chart.js";
+import { lineChart } from "./chart.js";
 
 const compactFormats = new Map();
 function compactNumber(value, digits) {

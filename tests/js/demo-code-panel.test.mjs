@@ -2,13 +2,14 @@
 // the page makes the call, then each snippet the panel shows (browser, Cloudflare Worker, Node) runs
 // unchanged in Node with the built package (pkg/ as node_modules/magisterium-a2a), its network
 // pointed at the stand-in (tests/js/snippet-fetch.mjs): it must send the page's request and get the
-// page's result. And the panel itself: closed at first, tabs by keyboard, copy, kept open.
+// page's result. The Worker snippets then run once more in workerd (wrangler dev, the package's
+// workerd entry). And the panel itself: closed at first, tabs by keyboard, copy, kept open.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { AGENT_URL, consumerDir, root, writeFile } from "./helpers.mjs";
+import { AGENT_URL, consumerDir, root, startWrangler, writeFile } from "./helpers.mjs";
 import { answer, completedTask, fulfilRpc, horizontalOverflow, launchBrowser, openPage, pickSkill, problems, screenshots, submit, waitForAnswer } from "./page-helpers.mjs";
 import { decodeResponse } from "../../pkg/node.js";
 
@@ -20,6 +21,10 @@ const { default: worker } = await import(process.argv[2]);
 const response = await worker.fetch(new Request(new URL("/", process.env.SNIPPET_BASE)), { MAGISTERIUM_TOKEN: "snippet-test-token" });
 process.stdout.write(await response.text());
 `);
+
+/** The Worker snippets met so far with the page's result, for the run in workerd (last test). */
+const workerSnippets = [];
+const WORKERD_PORT = 18812;
 
 /** Runs a snippet file in Node; resolves to { code, stdout, stderr, exchanges }. */
 function runSnippet(file, target, replay) {
@@ -93,6 +98,7 @@ async function checkSnippets(page, name, skillId, exchange) {
     assert.deepEqual(sentMessage(sent.request), sentMessage(exchange.request), `${what}: the page's request`);
     assert.deepEqual(withoutTask(decodeResponse(skillId, sent.response)), withoutTask(pageResult), `${what}: the page's result`);
     if (target === "worker") {
+      workerSnippets.push({ name, code, pageResult });
       assert.deepEqual(withoutTask(JSON.parse(live.stdout)), withoutTask(pageResult), `${what}: the Worker's answer`);
     } else {
       // What the snippet prints from the stand-in's answer is what it prints from the page's.
@@ -180,6 +186,41 @@ describe("demo page: the snippets of “Use this in your app” run and reproduc
     const shown = await checkSnippets(page, "statistics", "diocese_statistics_lookup", stats);
     const years = await page.$$eval("table.stats thead th[scope=col]", (th) => th.slice(1).map((x) => Number(x.textContent)));
     assert.deepEqual(years, shown.data[0].rows.map((r) => r.year));
+  });
+});
+
+describe("demo page: the Worker snippets in workerd (wrangler dev)", () => {
+  test("each Worker snippet, bundled by wrangler with the package's workerd entry, answers the page's result", async (t) => {
+    assert.ok(workerSnippets.length >= 7, `the Worker snippets of the tests above (${workerSnippets.length})`);
+    const wdir = consumerDir("snippets-workerd");
+    for (const { name, code } of workerSnippets) writeFile(wdir, `${name}.mjs`, code);
+    // The snippets run unchanged; calls to the real service go to the stand-in, anything else fails.
+    writeFile(wdir, "index.mjs", `${workerSnippets.map(({ name }, i) => `import s${i} from "./${name}.mjs";`).join("\n")}
+const SNIPPETS = { ${workerSnippets.map(({ name }, i) => `${JSON.stringify(name)}: s${i}`).join(", ")} };
+const SERVICE = "https://www.magisterium.com/api/v1/a2a";
+const realFetch = globalThis.fetch;
+export default {
+  async fetch(request, env, ctx) {
+    const snippet = SNIPPETS[new URL(request.url).pathname.slice(1)];
+    if (!snippet) return new Response("no such snippet", { status: 404 });
+    globalThis.fetch = async (input, init) => {
+      const sent = new Request(input, init);
+      if (sent.url !== SERVICE) throw new TypeError("refused " + sent.url);
+      return realFetch(env.AGENT_URL + "/api/v1/a2a", { method: sent.method, headers: sent.headers, body: await sent.text() });
+    };
+    return snippet.fetch(request, env, ctx);
+  },
+};
+`);
+    writeFile(wdir, "wrangler.toml", `name = "snippets"\nmain = "index.mjs"\ncompatibility_date = "2026-11-01"\nsend_metrics = false\n[vars]\nAGENT_URL = "${AGENT_URL}"\nMAGISTERIUM_TOKEN = "snippet-test-token"\n`);
+    const server = await startWrangler(wdir, WORKERD_PORT, [], "/none");
+    t.after(() => server.stop());
+    for (const { name, code, pageResult } of workerSnippets) {
+      const res = await fetch(`http://127.0.0.1:${WORKERD_PORT}/${name}`);
+      const text = await res.text();
+      assert.equal(res.status, 200, `${name}:\n${code}\n${text}\n${server.log().slice(-2000)}`);
+      assert.deepEqual(withoutTask(JSON.parse(text)), withoutTask(pageResult), `${name}: the page's result`);
+    }
   });
 });
 

@@ -1,12 +1,15 @@
 // The skill registry: one entry per skill the page knows. The agent card decides which skills show;
 // a skill the card lists and this table does not gets `genericEntry` (any text, `client.send`).
 //
-// An entry: { id, icon, input, verb, shape, call(client, value, opts), render(result, ctx), running(value), what? }
+// An entry: { id, icon, input, verb, shape, call(client, value, opts), render(result, ctx),
+// running(value), what? }
+// - `icon`: an SVG path (24 × 24); `verb`: the submit button; `running(value)`: the busy line;
 // - `input`: the form it needs (question, search, id, date, lookup, text; see form.js);
 // - `shape`: the SDK result it resolves to, for the code panel (snippet.js);
 // - `call`: the one place that names the SDK method: the page runs it, and snippet.js runs it on a
 //   recording client to write the code panel's snippet, so the two cannot drift;
-// - `render`: a module of render/ (a new result shape gets a new module there).
+// - `render`: a renderer from render/ (a new result shape gets a new module there); its `ctx` is
+//   { app, entry, skill, value, info } plus what the caller passed (e.g. `fromSearch`).
 import { renderQa } from "./render/qa.js";
 import { renderSearch } from "./render/search.js";
 import { renderDocument } from "./render/document.js";

@@ -1,6 +1,6 @@
 // Times single platform operations of the proxy's entry inside workerd (bench/workers/isolate/ops.js):
 // a Response's headers as an object or as pairs, a Request, a time budget, a URL, a header lookup,
-// a wasm call, a string decode, the Rust app's handle + finish. Same method as the isolate bench:
+// a wasm call and a string decode. Same method as the isolate bench:
 // one request runs an operation 20 × n times, timed from outside as (T(n) − T(1)) / (n − 1) / 20,
 // median of the repetitions, minus the empty loop's own cost. Not part of bench/run.sh.
 //
@@ -16,7 +16,7 @@ const arg = (name, dflt) => {
 const n = arg("--n", 201);
 const reps = arg("--reps", 11);
 const PORT = 19026; // inspector on 19076
-const OPS = ["noop", "responseHeadersObject", "responseHeadersPairs", "request4Headers", "abortSignalTimeout", "abortControllerAndTimer", "newUrl", "headersGet", "wasmCall", "wasmCallWithString", "textDecode40Bytes", "handleAndFinish"];
+const OPS = ["noop", "responseHeadersObject", "responseHeadersPairs", "request4Headers", "abortSignalTimeout", "abortControllerAndTimer", "newUrl", "headersGet", "wasmCall", "textDecode40Bytes"];
 
 const worker = wranglerDev("workerd-ops", PORT, {
   config: path.join(ROOT, "bench/workers/isolate/wrangler.toml"),

@@ -276,6 +276,50 @@ impl App {
     }
 }
 
+/// The answer to a request whose body passed `settings.max_body_bytes` (HTTP 413).
+pub fn body_too_large(settings: &Settings, origin: Option<&str>) -> WorkerResponse {
+    let message = format!("Request body larger than {} bytes", settings.max_body_bytes);
+    let response = WorkerResponse::rpc_error(
+        413,
+        &serde_json::Value::Null,
+        code::INVALID_REQUEST,
+        &message,
+        None,
+    );
+    decorate(response, settings, origin)
+}
+
+/// The answer to an API call the sign-in refused before any upstream call (HTTP 401, -32004):
+/// `reason` is `cross-site` (a page of another site carrying the session cookie) or `signed-out`.
+pub fn sign_in_refused(reason: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
+    let message = if reason == "cross-site" {
+        "Cross-site request refused"
+    } else {
+        "Sign in first"
+    };
+    let response = WorkerResponse::rpc_error(
+        401,
+        &serde_json::Value::Null,
+        code::UNAUTHORIZED,
+        message,
+        None,
+    )
+    .with_header("www-authenticate", "Bearer");
+    decorate(response, settings, origin)
+}
+
+/// The answer when the Worker itself failed (HTTP 500, -32603); the failure is logged.
+pub fn internal_error() -> WorkerResponse {
+    WorkerResponse::rpc_error(
+        500,
+        &serde_json::Value::Null,
+        code::INTERNAL_ERROR,
+        "Internal error",
+        None,
+    )
+    .with_header("cache-control", "no-store")
+}
+
 /// `Cache-Control: no-store` unless the answer set its own, then CORS.
 fn decorate(response: WorkerResponse, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
     let response = if response.header("cache-control").is_none() {

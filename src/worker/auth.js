@@ -33,10 +33,11 @@ function readCookie(request, url) {
 const randomId = () => oauth.generateRandomState() + oauth.generateRandomState();
 
 /** The OAuth client of a site (the Worker's origin as a URL) and env, for the Worker and for its
- *  session objects. `inProcess(request)` answers requests to the embedded issuer. */
-function oauthClient(env, site, inProcess) {
-  const issuerSetting = (env.OAUTH_ISSUER ?? "").trim();
-  const issuer = new URL(issuerSetting === "embedded" ? site.origin : issuerSetting || site.origin);
+ *  session objects. `settings.issuer`: "embedded" (answered by `inProcess(request, env)`) or the
+ *  issuer's URL. */
+function oauthClient(env, site, settings, inProcess) {
+  const issuerSetting = settings.issuer;
+  const issuer = new URL(issuerSetting === "embedded" || issuerSetting === "off" ? site.origin : issuerSetting);
   const redirectUri = (env.OAUTH_REDIRECT_URI ?? "").trim() || `${site.origin}/auth/callback`;
   const options = {
     [oauth.allowInsecureRequests]: issuer.protocol === "http:" && isLoopback(issuer),
@@ -79,9 +80,16 @@ const sessionTokens = (tokens) => ({
   expiresAt: Date.now() + (tokens.expires_in ?? 3600) * 1000,
 });
 
+/** Sign-in for the Worker: `inProcess(request, env)` answers the embedded issuer's requests,
+ *  `authSettings(env)` is the settings as the Rust app parsed them (`{ issuer, anonymousAllowed,
+ *  allowedOrigins }`). Returns `createAuth(env, site)` and the `Session` Durable Object class. */
+export function signIn(inProcess, authSettings) {
+  return { createAuth: (env, site) => createAuth(env, site, authSettings(env), inProcess), Session: sessionClass(inProcess, authSettings) };
+}
+
 /** The `Session` Durable Object class: one sign-in's tokens, refreshed at most once at a time.
  *  Called over RPC by the Worker; `site` is the Worker's origin (for the OAuth client). */
-export function sessionClass(inProcess) {
+function sessionClass(inProcess, authSettings) {
   return class Session extends DurableObject {
     constructor(ctx, env) {
       super(ctx, env);
@@ -129,7 +137,7 @@ export function sessionClass(inProcess) {
       if (this.tokens !== seen) return Promise.resolve(this.tokens);
       this.refreshing = (async () => {
         if (!seen.refreshToken) return this.end().then(() => null);
-        const { server, client, clientAuth, options } = oauthClient(this.env, site, inProcess);
+        const { server, client, clientAuth, options } = oauthClient(this.env, site, authSettings(this.env), inProcess);
         const as = await server();
         const { client: c, secret } = await client(as);
         const response = await oauth.refreshTokenGrantRequest(as, c, clientAuth(secret), seen.refreshToken, options);
@@ -154,11 +162,11 @@ export function sessionClass(inProcess) {
 }
 
 /** The BFF for one site (the Worker's origin as a URL) and env: built once and reused by the
- *  requests of an isolate. `inProcess(request, env)` answers requests to the embedded issuer. */
-export function createAuth(env, site, inProcess) {
-  const enabled = (env.OAUTH_ISSUER ?? "").trim() !== "" && typeof env.SIGN_IN?.get === "function" && typeof env.SESSION?.idFromName === "function";
-  const anonymousAllowed = !["0", "false", "off", "no"].includes(String(env.ALLOW_ANONYMOUS ?? "on").trim().toLowerCase());
-  const { server, client, clientAuth, options, redirectUri } = oauthClient(env, site, inProcess);
+ *  requests of an isolate. */
+function createAuth(env, site, settings, inProcess) {
+  const enabled = settings.issuer !== "off" && typeof env.SIGN_IN?.get === "function" && typeof env.SESSION?.idFromName === "function";
+  const { anonymousAllowed } = settings;
+  const { server, client, clientAuth, options, redirectUri } = oauthClient(env, site, settings, inProcess);
 
   /** The visitor's session object (by the cookie's opaque id), or null. */
   function sessionOf(request) {
@@ -237,8 +245,7 @@ export function createAuth(env, site, inProcess) {
      *  unauthorized without an upstream call. */
     async token(request) {
       if (enabled && !sameOrigin(request) && readCookie(request, site)) {
-        const allowed = (env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim());
-        if (!allowed.includes(request.headers.get("origin"))) return { refuse: true, reason: "cross-site" };
+        if (!settings.allowedOrigins.includes(request.headers.get("origin"))) return { refuse: true, reason: "cross-site" };
       }
       const session = sessionOf(request);
       const current = await session?.stub.token(site.origin);

@@ -26,6 +26,11 @@ impl CorsPolicy {
         }
     }
 
+    /// The allowed origins.
+    pub fn origins(&self) -> &[String] {
+        &self.origins
+    }
+
     /// True when `origin` is on the list.
     pub fn allows(&self, origin: &str) -> bool {
         origin != "null" && self.origins.iter().any(|o| o == origin)

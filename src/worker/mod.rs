@@ -1,6 +1,6 @@
 //! The Cloudflare Worker (feature `proxy`): the proxy policy and, with feature `stand-in`, the
-//! embedded stand-in agent, pure and natively tested, plus a thin bindings file for the
-//! JavaScript entry.
+//! embedded stand-in agent, pure and natively tested; on wasm32, the Worker's `fetch` ([`entry`])
+//! and its I/O ([`io`]) over the platform's objects ([`bindings`]).
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -25,3 +25,7 @@ pub mod settings;
 pub mod bindings;
 #[cfg(target_arch = "wasm32")]
 pub mod budget_object;
+#[cfg(target_arch = "wasm32")]
+pub mod entry;
+#[cfg(target_arch = "wasm32")]
+pub mod io;

@@ -16,6 +16,10 @@ use crate::protocol::Skill;
 
 /// How long a cached document answer is kept (documents are public and stable).
 pub const DOCUMENT_CACHE_SECONDS: u64 = 86_400;
+/// How long the upstream's card is cached, by the proxy and by its clients.
+pub const CARD_CACHE_SECONDS: u64 = 3_600;
+/// Largest upstream card read.
+pub const CARD_MAX_BYTES: usize = 1 << 20;
 /// Upstream time budget for `catholic_qa` (the SDK's attempt budget is 60 s, so the proxy answers first).
 pub const QA_TIMEOUT_MS: u64 = 55_000;
 /// Upstream time budget for everything else.
@@ -464,7 +468,10 @@ pub fn rewrite_card(upstream: UpstreamOutcome, own_origin: &str) -> WorkerRespon
         obj.insert("securitySchemes".into(), json!({}));
         obj.insert("security".into(), json!([]));
     }
-    WorkerResponse::json(200, &card).with_header("cache-control", "public, max-age=3600")
+    WorkerResponse::json(200, &card).with_header(
+        "cache-control",
+        format!("public, max-age={CARD_CACHE_SECONDS}"),
+    )
 }
 
 /// The upstream card URL for a JSON-RPC upstream URL: its origin + `/.well-known/agent.json`.

@@ -1,20 +1,18 @@
 // Single platform operations the proxy's entry performs, each run 20 times per call, so
 // bench/workerd-ops.mjs can time them inside workerd the way the isolate bench times handlers:
 // what a Response's headers cost as an object or as pairs, a Request, a time budget, a URL, a
-// header lookup, a wasm call, a string decode, and the Rust app's handle + finish.
-import { WorkerApp } from "../../../dist/pkg-proxy/magisterium_a2a.js";
+// header lookup, a wasm call (the sign-in settings of an env) and a string decode.
+import { authSettings } from "magisterium-worker";
 
 const REPEAT = 20;
 const HEADERS = { "content-type": "application/json", "cache-control": "no-store", vary: "Origin", "x-magisterium-agent": "proxy", "x-request-id": "abc", "x-content-type-options": "nosniff" };
 const PAIRS = Object.entries(HEADERS);
 const BODY = new Uint8Array(600);
 const decoder = new TextDecoder();
-const HEAD = "POST\n/api/v1/a2a\n\nhttp://127.0.0.1\nlocal\n\ncontent-type:application/json\n";
 
-/** The operations by name; each gets the harness's request, env and (for the wasm ones) the
- *  request and answer bytes. `noop` is the loop's own cost, taken off the others. */
-export function operations(requestBytes, answerBytes) {
-  const app = new WorkerApp();
+/** The operations by name; each gets the harness's request and env. `noop` is the loop's own
+ *  cost, taken off the others. */
+export function operations() {
   const ops = {
     noop: () => {},
     responseHeadersObject: () => new Response(BODY, { status: 200, headers: HEADERS }),
@@ -27,13 +25,8 @@ export function operations(requestBytes, answerBytes) {
     },
     newUrl: (request) => new URL(request.url),
     headersGet: (request) => request.headers.get("content-type"),
-    wasmCall: (_request, env) => app.maxBodyBytes(env),
-    wasmCallWithString: () => WorkerApp.isApiPath("/api/v1/a2a"),
+    wasmCall: (_request, env) => authSettings(env),
     textDecode40Bytes: () => decoder.decode(BODY.subarray(0, 40)),
-    handleAndFinish: (_request, env) => {
-      const route = app.handle(HEAD, requestBytes, 0, env, false);
-      app.finish(route.plan, "answer", 200, "", answerBytes, env, null);
-    },
   };
   return Object.fromEntries(Object.entries(ops).map(([name, op]) => [name, {
     async fetch(request, env) {

@@ -36,7 +36,7 @@ const baseline = {
 
 const TARGETS = { ours, naive, baseline };
 // `op:<name>`: one platform operation of ops.js, 20 times a call (bench/workerd-ops.mjs).
-for (const [name, handler] of Object.entries(operations(new TextEncoder().encode(REQUEST), new TextEncoder().encode(ANSWER)))) TARGETS[`op:${name}`] = handler;
+for (const [name, handler] of Object.entries(operations())) TARGETS[`op:${name}`] = handler;
 
 /** `env`, or a copy with LOG_REQUESTS set (one copy per value, kept: the Worker reads its
  *  settings once per env object, as it does with the one env of a deployment). */

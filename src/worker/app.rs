@@ -14,7 +14,7 @@ use super::settings::{Settings, Upstream};
 /// The response header naming who answered, so nobody mistakes the stand-in for Magisterium.
 pub const AGENT_HEADER: &str = "x-magisterium-agent";
 
-/// What the JavaScript entry must do with a request.
+/// What the entry (`entry.rs`) must do with a request.
 #[derive(Debug)]
 pub enum Route {
     /// Send this response.

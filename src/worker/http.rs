@@ -1,4 +1,4 @@
-//! The Worker's view of HTTP: a request as the JavaScript entry hands it over and the response it
+//! The Worker's view of HTTP: a request as the entry (`entry.rs`) reads it and the response it
 //! writes back, plus JSON-RPC error bodies. No I/O here.
 
 use serde_json::{json, Value};
@@ -112,29 +112,6 @@ impl WorkerResponse {
     }
 }
 
-/// Headers as one object `{ name: value }`, the form workerd's `Response` constructor takes
-/// fastest (an array of pairs costs it over twice as much per header). A name given twice gets
-/// its values joined by ", " (the app never sets `set-cookie`, the one header that must not be).
-pub fn header_object<S: serde::Serializer>(
-    headers: &&[(String, String)],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    let mut joined: Vec<(&str, String)> = Vec::with_capacity(headers.len());
-    for (name, value) in headers.iter() {
-        match joined
-            .iter_mut()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        {
-            Some((_, values)) => {
-                values.push_str(", ");
-                values.push_str(value);
-            }
-            None => joined.push((name, value.clone())),
-        }
-    }
-    serializer.collect_map(joined)
-}
-
 /// `{"jsonrpc":"2.0","id":…,"error":{…}}`.
 pub fn rpc_error_body(id: &Value, code: i64, message: &str, data: Option<Value>) -> Value {
     let mut error = json!({ "code": code, "message": message });
@@ -164,28 +141,4 @@ pub mod code {
     pub const PLAN_REQUIRED: i64 = -32005;
     /// Over a per-minute pool (the stand-in's and the proxy's code).
     pub const RATE_LIMITED: i64 = -32029;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(serde::Serialize)]
-    struct Head<'a> {
-        #[serde(serialize_with = "header_object")]
-        headers: &'a [(String, String)],
-    }
-
-    #[test]
-    fn headers_serialize_as_one_object_with_repeated_names_joined() {
-        let headers = [
-            ("content-type".to_owned(), "application/json".to_owned()),
-            ("vary".to_owned(), "Origin".to_owned()),
-            ("Vary".to_owned(), "Accept".to_owned()),
-        ];
-        assert_eq!(
-            serde_json::to_string(&Head { headers: &headers }).unwrap(),
-            r#"{"headers":{"content-type":"application/json","vary":"Origin, Accept"}}"#
-        );
-    }
 }

@@ -1,7 +1,7 @@
 //! The proxy policy, pure: checks a client request before any upstream call, plans the upstream
 //! call, and turns whatever the upstream did (answer, timeout, refusal, garbage) into a well-formed
-//! answer for the client. The JavaScript entry only carries out the plan (fetch, Cache API,
-//! Rate Limiting binding, logs).
+//! answer for the client. The entry (`entry.rs`, `io.rs`) only carries out the plan (fetch,
+//! Cache API, Rate Limiting binding, budget object, logs).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};

@@ -230,7 +230,7 @@ export async function runProxy(ports, { quick }) {
     const allLogs = wranglerDev("proxy-all-logs", ports.allLogs, { config: proxyConfig, vars: { ...oursVars, LOG_REQUESTS: "all" } });
     // The demo's Worker (wrangler.toml: the same Worker plus the demo page's assets, so every call
     // first passes workerd's assets router): informational, not a target.
-    const demo = wranglerDev("proxy-demo", ports.demo, { vars: proxyVars });
+    const demo = wranglerDev("proxy-demo", ports.demo, { vars: { ...proxyVars, UPSTREAM_PER_MINUTE: oursVars.UPSTREAM_PER_MINUTE, UPSTREAM_QA_PER_MINUTE: oursVars.UPSTREAM_QA_PER_MINUTE } });
     servers.push(ours, noBudget, naive, isolate, allLogs, demo);
     const targets = {
       direct: { url: upstream, cpuOf: [] },

@@ -1,0 +1,41 @@
+//! What the generators share: reading and parsing a data file, errors with a file and line.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// A data error: the message and where (a byte offset into the file), when known.
+pub struct DataError(pub String, pub Option<usize>);
+
+/// An error at the start of `span`.
+pub fn at(span: std::ops::Range<usize>, message: impl Into<String>) -> DataError {
+    DataError(message.into(), Some(span.start))
+}
+
+/// Ends the build with `path:line: message`.
+pub fn fail(path: &str, text: &str, e: DataError) -> ! {
+    match e.1 {
+        Some(offset) => {
+            let line = text.get(..offset).map_or(0, |t| t.matches('\n').count()) + 1;
+            eprintln!("error: {path}:{line}: {}", e.0);
+        }
+        None => eprintln!("error: {path}: {}", e.0),
+    }
+    std::process::exit(1)
+}
+
+/// The text of a file of the crate (paths relative to its root).
+pub fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Writes generated code into OUT_DIR.
+pub fn write(dir: &str, name: &str, code: &str) {
+    let path = Path::new(dir).join(name);
+    std::fs::write(&path, code).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+/// A TOML file as `T`; a syntax or shape error carries its position.
+pub fn parse<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, DataError> {
+    toml::from_str(text).map_err(|e| DataError(e.message().to_owned(), e.span().map(|s| s.start)))
+}

@@ -1,15 +1,17 @@
 //! The build script: turns the data files a person edits (the calendar, the Lectionary, the
-//! stand-in's document list) into static Rust tables in OUT_DIR, checking every row, so a bad row
+//! stand-in's document list and lookup records) into static Rust tables in OUT_DIR, checking every row, so a bad row
 //! fails the build with its file and line. No parser ships in a wasm and nothing is parsed at
 //! start-up.
 
 mod corpus;
 mod data;
 mod liturgy;
+mod lookups;
 
 fn main() {
     println!("cargo::rerun-if-changed=build");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     liturgy::generate(&out);
     corpus::generate(&out);
+    lookups::generate(&out);
 }

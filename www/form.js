@@ -2,6 +2,7 @@
 // skill's registry entry, its examples as chips, and reading the input with a clear field error.
 import { $, h, icon } from "./dom.js";
 import { isoDay } from "./format.js";
+import { datePreview } from "./render/liturgy.js";
 
 /** The skill buttons, in the agent card's order; `onPick(id)` runs when one is clicked. */
 export function renderSkillList(app, onPick) {
@@ -78,7 +79,8 @@ function inputsFor(entry, example) {
         h("legend", {}, "Which day?"),
         h("div", { class: "date-row" },
           field("f-date", "Date", date),
-          field("f-when", "Or in words", words, "Words win when both are filled: today, next Sunday, Easter Sunday 2026, March 19…")));
+          field("f-when", "Or in words", words, "Words win when both are filled: today, next Sunday, Easter Sunday 2026, March 19…")),
+        datePreview(date, words));
     }
     case "lookup":
       return field("f-lookup", "Name or id", h("input", { type: "text", name: "q", placeholder }), `Find ${entry.what ?? "a record"} by name (accents and titles optional) or by id.`);
@@ -104,7 +106,9 @@ function firstInput(entry) {
 /** Puts `text` into the entry's form (an example chip, a related question). */
 export function fillInput(entry, text) {
   const input = firstInput(entry);
-  if (input) input.value = text;
+  if (!input) return;
+  input.value = text;
+  input.dispatchEvent(new Event("input")); // the date preview follows the words
 }
 
 /** The value to send (trimmed), or null after showing the field's error and focusing it. */

@@ -3,8 +3,8 @@
 //
 // Layout: skills.js (the registry), form.js (skill list and inputs), run.js (a call), errors.js,
 // exchange.js (the recording fetch), code-panel.js + snippet.js ("Use this in your app"),
-// session.js (sign-in), render/ (one module per result shape). The header's #liturgy-slot is
-// reserved for the day's liturgical information (a render/ module of its own).
+// session.js (sign-in), render/ (one module per result shape). The header's #liturgy-slot shows
+// today's liturgical day, computed offline by render/liturgy.js (the SDK's calendar entry).
 import initSdk, { MagisteriumClient, isMagisteriumError } from "/pkg/index.js";
 import initMarkdown, { renderMarkdown } from "/markdown/magisterium_a2a.js";
 import { $, h, markdownBlock } from "./dom.js";
@@ -14,6 +14,7 @@ import { cancelRunning, focusAnswer, run, show } from "./run.js";
 import { loadSession, renderAccount } from "./session.js";
 import { entryFor } from "./skills.js";
 import { onFootnoteClick } from "./render/qa.js";
+import { initCalendar, renderLiturgyHeader } from "./render/liturgy.js";
 
 const ENDPOINT = "/api/v1/a2a";
 
@@ -112,7 +113,8 @@ async function start() {
   });
   $("exchange").addEventListener("toggle", () => renderExchange(app.recorder));
   try {
-    await Promise.all([initSdk(), initMarkdown()]);
+    await Promise.all([initSdk(), initMarkdown(), initCalendar()]);
+    renderLiturgyHeader();
     app.client = new MagisteriumClient({
       endpoint: new URL(ENDPOINT, location.href).href,
       fetch: app.recorder.fetch,

@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
 import { AGENT_URL, consumerDir, startWrangler, writeFile } from "./helpers.mjs";
-import { launchBrowser } from "./page-helpers.mjs";
+import { launchBrowser, openPage, problems } from "./page-helpers.mjs";
 
 const dir = consumerDir("liturgy-consumer");
 const entry = writeFile(dir, "use.mjs", 'export * from "magisterium-a2a/liturgy";\nexport { default } from "magisterium-a2a/liturgy";\nexport { isMagisteriumError as sdkIsMagisteriumError } from "magisterium-a2a";\n');
@@ -126,5 +126,35 @@ describe("headless Chromium (the browser entry, from the Worker's static assets)
       }
     });
     assert.deepEqual(error, { name: "MagisteriumError", kind: "invalid_input", branded: true, isError: true });
+  });
+});
+
+describe("the demo page (its header and the date skills' preview use the entry)", () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(() => browser?.close());
+
+  test("the header shows today's celebration and colour, and a chosen date's celebration shows before any call", async () => {
+    const calls = [];
+    const page = await openPage(browser.context, AGENT_URL, {
+      setup: (p) => p.on("request", (r) => r.url().includes("/api/v1/a2a") && calls.push(r.url())),
+    });
+    const today = cal.liturgicalDay(new Date());
+    const slot = page.locator("#liturgy-slot");
+    assert.equal(await slot.isVisible(), true);
+    assert.equal(await slot.getAttribute("data-date"), today.date);
+    assert.equal(await slot.getAttribute("data-colour"), today.celebration.colour);
+    assert.equal(await page.textContent("#liturgy-slot .liturgy-name"), today.celebration.name);
+    await page.click('button.skill[data-skill="liturgical_readings"]');
+    await page.fill("#f-date", "2026-03-19");
+    assert.match(await page.textContent("#date-preview"), /^Thursday, March 19, 2026: Saint Joseph, Spouse of the Blessed Virgin Mary \(Lent, week 4 · solemnity · white\)$/);
+    await page.fill("#f-when", "2008-03-15");
+    assert.match(await page.textContent("#date-preview"), /Saint Joseph, Spouse of the Blessed Virgin Mary/);
+    await page.fill("#f-when", "next Sunday");
+    assert.equal(await page.textContent("#date-preview"), "The agent reads “next Sunday” when you send it.");
+    assert.deepEqual(calls, [], "nothing was sent to the agent");
+    assert.deepEqual(await problems(page), []);
   });
 });

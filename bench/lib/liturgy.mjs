@@ -5,8 +5,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT, OUT, log, median } from "./util.mjs";
-import { measureBytes } from "./size.mjs";
+import { ROOT, log, median } from "./util.mjs";
+import { bundleForBrowser, measureBytes } from "./size.mjs";
 
 const sum = (rows) => rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
 
@@ -21,18 +21,7 @@ function ourSize() {
 
 /** romcal + its English General Roman Calendar, bundled and minified for the browser. */
 async function romcalSize() {
-  const esbuild = await import(path.join(ROOT, "node_modules/esbuild/lib/main.js"));
-  const outfile = path.join(OUT, "romcal.mjs");
-  await esbuild.build({
-    stdin: { contents: 'export { default as Romcal } from "romcal";\nexport { GeneralRoman_En } from "@romcal/calendar.general-roman";', resolveDir: ROOT, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    outfile,
-    logLevel: "error",
-  });
+  const outfile = await bundleForBrowser('export { default as Romcal } from "romcal";\nexport { GeneralRoman_En } from "@romcal/calendar.general-roman";', "romcal.mjs");
   const version = (p) => JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")).version;
   return { file: "bench/out/romcal.mjs", romcal: version("romcal"), calendar: version("@romcal/calendar.general-roman"), esbuild: version("esbuild"), ...measureBytes(readFileSync(outfile)) };
 }

@@ -26,12 +26,13 @@ function files(dir) {
   return out;
 }
 
-/** The @a2a-js/sdk client entry, bundled + minified for browsers (also loaded by the decode page). */
-export async function bundleA2a() {
+/** `contents` (an ES module importing npm packages) bundled and minified by esbuild for browsers
+ *  into bench/out/`name`; returns the file's path. */
+export async function bundleForBrowser(contents, name) {
   const esbuild = await import(path.join(ROOT, "node_modules/esbuild/lib/main.js"));
-  const outfile = path.join(OUT, "a2a-sdk.mjs");
+  const outfile = path.join(OUT, name);
   await esbuild.build({
-    stdin: { contents: 'export { A2AClient } from "@a2a-js/sdk/client";', resolveDir: ROOT, loader: "js" },
+    stdin: { contents, resolveDir: ROOT, loader: "js" },
     bundle: true,
     minify: true,
     format: "esm",
@@ -40,6 +41,12 @@ export async function bundleA2a() {
     outfile,
     logLevel: "error",
   });
+  return outfile;
+}
+
+/** The @a2a-js/sdk client entry, bundled + minified for browsers (also loaded by the decode page). */
+export async function bundleA2a() {
+  const outfile = await bundleForBrowser('export { A2AClient } from "@a2a-js/sdk/client";', "a2a-sdk.mjs");
   const pkgVersion = JSON.parse(readFileSync(path.join(ROOT, "node_modules/@a2a-js/sdk/package.json"), "utf8")).version;
   const esbuildVersion = JSON.parse(readFileSync(path.join(ROOT, "node_modules/esbuild/package.json"), "utf8")).version;
   return { file: "bench/out/a2a-sdk.mjs", version: pkgVersion, esbuild: esbuildVersion, ...measureBytes(readFileSync(outfile)) };

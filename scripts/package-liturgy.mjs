@@ -3,8 +3,8 @@
 // (init() first), workerd (the .wasm imported statically) and Node (read from disk) — minified JS
 // and a .d.ts with no `any`. scripts/package.mjs calls it and merges what it returns into pkg/'s
 // package.json.
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { transform } from "esbuild";
+import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { folder, minifyInPlace, typeInitOutput } from "./package-wasm.mjs";
 
 export async function packageLiturgy() {
   const src = new URL("../dist/pkg-liturgy/", import.meta.url);
@@ -14,22 +14,11 @@ export async function packageLiturgy() {
   for (const f of ["liturgy.js", "liturgy.d.ts", "liturgy_bg.wasm", "liturgy_bg.wasm.d.ts", "snippets"]) {
     cpSync(new URL(f, src), new URL(f, out), { recursive: true });
   }
-  const read = (f) => readFileSync(new URL(f, out), "utf8");
-  const write = (f, s) => writeFileSync(new URL(f, out), s);
+  const files = folder(out);
+  const { write } = files;
   const runtime = `./snippets/${readdirSync(new URL("snippets/", out))[0]}/src/web/runtime.js`;
-
-  for (const file of ["liturgy.js", runtime.slice(2)]) {
-    const source = read(file);
-    const header = source.match(/^\/\* @ts-self-types=.*?\*\/\n/)?.[0] ?? "";
-    const { code } = await transform(source, { minify: true, keepNames: true, format: "esm", target: "es2022", legalComments: "none" });
-    write(file, header + code);
-  }
-  const dts = read("liturgy.d.ts").replace(
-    /export interface InitOutput \{[\s\S]*?\n\}/,
-    "export interface InitOutput {\n    readonly memory: WebAssembly.Memory;\n}",
-  );
-  if (/\bany\b/.test(dts.replace(/\/\*\*[\s\S]*?\*\//g, ""))) throw new Error("pkg/liturgy .d.ts still has `any`");
-  write("liturgy.d.ts", dts);
+  await minifyInPlace(files, ["liturgy.js", runtime.slice(2)]);
+  typeInitOutput(files, "liturgy.d.ts");
 
   const api = `export { liturgicalDay, liturgicalYear } from "./liturgy.js";\nexport { MagisteriumError, isMagisteriumError } from "${runtime}";\n`;
   const types = `export * from "./liturgy.js";\nexport { MagisteriumError, isMagisteriumError } from "../index.js";\n`;

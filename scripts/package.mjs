@@ -2,33 +2,20 @@
 // .wasm imported statically, initialised synchronously) and Node (read from disk), `exports`
 // conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
 // bundler is what we measure; the documentation lives in the .d.ts).
-import { readFileSync, writeFileSync, readdirSync } from "node:fs";
-import { transform } from "esbuild";
+import { readdirSync } from "node:fs";
 import { packageLiturgy } from "./package-liturgy.mjs";
+import { folder, minifyInPlace, typeInitOutput } from "./package-wasm.mjs";
 
 const pkg = new URL("../pkg/", import.meta.url);
-const read = (f) => readFileSync(new URL(f, pkg), "utf8");
-const write = (f, s) => writeFileSync(new URL(f, pkg), s);
+const files = folder(pkg);
+const { read, write } = files;
 
 const snippetDir = readdirSync(new URL("snippets/", pkg))[0];
 const runtime = `./snippets/${snippetDir}/src/web/runtime.js`;
 
-// The generated glue and runtime.js, minified (names of classes and functions kept, so stack traces
-// and `constructor.name` still read `MagisteriumClient`, `MagisteriumError`).
-for (const file of ["magisterium_a2a.js", `${runtime.slice(2)}`]) {
-  const source = read(file);
-  const header = source.match(/^\/\* @ts-self-types=.*?\*\/\n/)?.[0] ?? "";
-  const { code } = await transform(source, { minify: true, keepNames: true, format: "esm", target: "es2022", legalComments: "none" });
-  write(file, header + code);
-}
-
-// The generated InitOutput lists raw wasm exports typed `any`; users only ever need `memory`.
-const dts = read("magisterium_a2a.d.ts").replace(
-  /export interface InitOutput \{[\s\S]*?\n\}/,
-  "export interface InitOutput {\n    readonly memory: WebAssembly.Memory;\n}",
-);
-if (/\bany\b/.test(dts.replace(/\/\*\*[\s\S]*?\*\//g, ""))) throw new Error("pkg .d.ts still has `any`");
-write("magisterium_a2a.d.ts", dts);
+// The generated glue and runtime.js, minified; the .d.ts without `any`.
+await minifyInPlace(files, ["magisterium_a2a.js", runtime.slice(2)]);
+typeInitOutput(files, "magisterium_a2a.d.ts");
 
 const errorClass = `
 /** The class of every rejection of the SDK (\`instanceof\` works across copies of the package). */

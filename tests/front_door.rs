@@ -16,9 +16,9 @@ fn request(body: &Value, version: Option<&str>) -> WorkerRequest {
         method: "POST".into(),
         path: "/api/v1/a2a".into(),
         origin: "http://127.0.0.1:8787".into(),
-        headers: version
-            .map(|v| vec![("a2a-version".to_owned(), v.to_owned())])
-            .unwrap_or_default(),
+        headers: std::iter::once(("content-type".to_owned(), "application/json".to_owned()))
+            .chain(version.map(|v| ("a2a-version".to_owned(), v.to_owned())))
+            .collect(),
         body: body.to_string().into_bytes(),
         client_key: "tester".into(),
         now_ms: 1_796_083_200_000.0,
@@ -41,15 +41,13 @@ impl StandIn {
 
     /// One request through the front door and the stand-in: (status, body).
     fn call(&mut self, body: Value, version: Option<&str>) -> (u16, Value) {
-        let mut req = request(&body, version);
-        let response = match front_door::open(&mut req) {
+        let req = request(&body, version);
+        let response = match front_door::open(&req) {
             Err(refused) => refused,
-            Ok(door) => {
-                let answer = self.agent.handle(&req, &mut self.random);
-                match door {
-                    Some(door) => door.close(answer),
-                    None => answer,
-                }
+            Ok(None) => self.agent.handle(&req, &mut self.random),
+            Ok(Some(opened)) => {
+                let answer = self.agent.handle(&opened.request, &mut self.random);
+                opened.door.close(answer)
             }
         };
         (
@@ -82,13 +80,13 @@ fn requests_in_0_2_6_pass_untouched() {
     let body = json!({"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {
         "role": "user", "kind": "message", "messageId": "m", "parts": [{"kind": "text", "text": "x"}]}}});
     for version in [None, Some("0.3"), Some("0.2")] {
-        let mut req = request(&body, version);
-        let before = req.body.clone();
-        assert_eq!(front_door::open(&mut req), Ok(None));
-        assert_eq!(req.body, before);
+        assert!(matches!(
+            front_door::open(&request(&body, version)),
+            Ok(None)
+        ));
     }
-    let mut junk = request(&json!("not an object"), Some("1.0"));
-    assert_eq!(front_door::open(&mut junk), Ok(None));
+    let junk = request(&json!("not an object"), Some("1.0"));
+    assert!(matches!(front_door::open(&junk), Ok(None)));
 }
 
 #[test]
@@ -182,11 +180,11 @@ fn door(method: &str) -> FrontDoor {
         }
         _ => json!({"id": "t-1"}),
     };
-    let mut req = request(
+    let req = request(
         &json!({"jsonrpc": "2.0", "id": "req-1", "method": method, "params": params}),
         None,
     );
-    front_door::open(&mut req).unwrap().unwrap()
+    front_door::open(&req).unwrap().unwrap().door
 }
 
 fn upstream(status: u16, name: &str) -> WorkerResponse {
@@ -263,4 +261,176 @@ fn the_1_0_card_has_an_etag_and_answers_if_none_match() {
 
     let broken = WorkerResponse::json(200, &json!({"not": "a card"}));
     assert_eq!(front_door::card(broken, None).status, 502);
+}
+
+mod through_the_proxy {
+    //! The front door in the proxy's App: the plan forwards the 0.2.6 body, and every answer of
+    //! the plan (upstream, cache, limits) goes back through the door.
+    use super::*;
+    use magisterium_a2a::worker::app::{App, Route};
+    use magisterium_a2a::worker::proxy::{ForwardPlan, UpstreamOutcome};
+    use magisterium_a2a::worker::settings::Settings;
+    use std::collections::HashMap;
+
+    fn settings() -> Settings {
+        let vars: HashMap<String, String> = [
+            ("UPSTREAM_URL", "http://127.0.0.1:18900/by-query"),
+            ("MAGISTERIUM_TOKEN", "secret-token"),
+        ]
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+        Settings::from_vars(&vars)
+    }
+
+    fn route(app: &mut App, s: &Settings, body: &Value, version: Option<&str>) -> Route {
+        app.handle(&request(body, version), s, &mut SeededRandom(1), false)
+    }
+
+    fn plan(app: &mut App, s: &Settings, body: &Value) -> ForwardPlan {
+        match route(app, s, body, Some("1.0")) {
+            Route::Forward(plan) => plan,
+            other => panic!("expected an upstream call, got {other:?}"),
+        }
+    }
+
+    fn answer(status: u16, name: &str) -> UpstreamOutcome {
+        UpstreamOutcome::Answer {
+            status,
+            headers: vec![],
+            body: fixture(&format!("responses/{name}")).into_bytes(),
+        }
+    }
+
+    #[test]
+    fn a_1_0_send_goes_upstream_as_message_send_and_comes_back_as_1_0() {
+        let (mut app, s) = (App::new(), settings());
+        let plan = plan(&mut app, &s, &send_message("just wage", "document_search"));
+        assert_eq!(plan.method, "message/send");
+        assert_eq!(plan.skill.as_deref(), Some("document_search"));
+        let forwarded: Value = serde_json::from_str(plan.body.as_deref().unwrap()).unwrap();
+        assert_eq!(forwarded["method"], "message/send");
+        assert_eq!(forwarded["params"]["message"]["parts"][0]["kind"], "text");
+
+        let finished = app.finish_answer(&plan, answer(200, "search_results.json"), &s, None);
+        assert!(
+            finished.upstream_body.is_none(),
+            "a translated body is a new body"
+        );
+        let body: Value = serde_json::from_str(&finished.response.body).unwrap();
+        assert_eq!(
+            body["result"]["task"]["status"]["state"],
+            "TASK_STATE_COMPLETED"
+        );
+
+        let limited = app.refused(&plan, "default", Some(12), &s, None);
+        assert_eq!(
+            (limited.status, limited.header("retry-after")),
+            (429, Some("12"))
+        );
+        let body: Value = serde_json::from_str(&limited.body).unwrap();
+        assert_eq!(reason(&body), ("magisterium.com", "RATE_LIMIT_EXCEEDED"));
+    }
+
+    #[test]
+    fn cached_documents_and_0_2_6_plans_keep_their_shapes() {
+        let (mut app, s) = (App::new(), settings());
+        let fetch = json!({"jsonrpc": "2.0", "id": 3, "method": "SendMessage", "params": {"message": {
+            "role": "ROLE_USER", "messageId": "m", "parts": [{"data": {"id": "rerum-novarum"}}],
+            "metadata": {"skillId": "document_fetch"}}}});
+        let plan = plan(&mut app, &s, &fetch);
+        assert!(plan.cache_key.is_some());
+        let cached = serde_json::to_string(&fixture_result("document.json")).unwrap();
+        let from_cache: Value =
+            serde_json::from_str(&app.from_cache(&plan, &cached, &s, None).body).unwrap();
+        assert_eq!(from_cache["id"], 3);
+        assert_eq!(
+            from_cache["result"]["task"]["status"]["state"],
+            "TASK_STATE_COMPLETED"
+        );
+
+        // Plain 0.2.6: the upstream's bytes pass as they came, and no body replaces the client's.
+        let legacy = json!({"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {
+            "role": "user", "kind": "message", "messageId": "m", "parts": [{"kind": "text", "text": "q"}],
+            "metadata": {"skillId": "document_search"}}}});
+        let Route::Forward(plan) = route(&mut app, &s, &legacy, None) else {
+            panic!()
+        };
+        assert!(plan.body.is_none() && plan.door.is_none());
+        let finished = app.finish_answer(&plan, answer(200, "search_results.json"), &s, None);
+        assert!(finished.upstream_body.is_some());
+    }
+
+    #[test]
+    fn refusals_before_any_upstream_call_speak_1_0() {
+        let (mut app, s) = (App::new(), settings());
+        let Route::Respond(r) = route(
+            &mut app,
+            &s,
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "ListTasks"}),
+            Some("1.0"),
+        ) else {
+            panic!()
+        };
+        let body: Value = serde_json::from_str(&r.body).unwrap();
+        assert_eq!(body["error"]["code"], -32004);
+        // The proxy's own validation, reached through the door: an unknown skill is invalid params.
+        let Route::Respond(r) = route(
+            &mut app,
+            &s,
+            &send_message("x", "no_such_skill"),
+            Some("1.0"),
+        ) else {
+            panic!()
+        };
+        let body: Value = serde_json::from_str(&r.body).unwrap();
+        assert_eq!(body["error"]["code"], -32602);
+        assert!(body["error"]["data"].is_null() || body["error"]["data"].is_array());
+    }
+
+    #[test]
+    fn the_proxy_serves_the_1_0_card_from_the_upstream_card() {
+        let (mut app, s) = (App::new(), settings());
+        let mut get = request(&json!(null), None);
+        get.method = "GET".into();
+        get.path = "/.well-known/agent-card.json".into();
+        get.headers = vec![("if-none-match".into(), "\"old\"".into())];
+        let Route::FetchCard(fetch) = app.handle(&get, &s, &mut SeededRandom(1), false) else {
+            panic!()
+        };
+        assert!(fetch.v1);
+        assert_eq!(fetch.if_none_match.as_deref(), Some("\"old\""));
+        let upstream = card::response("http://127.0.0.1:18900");
+        let outcome = || UpstreamOutcome::Answer {
+            status: 200,
+            headers: vec![],
+            body: upstream.body.clone().into_bytes(),
+        };
+        let r = app.card(Some(None), outcome(), "https://proxy.example", &s, None);
+        let card: Value = serde_json::from_str(&r.body).unwrap();
+        assert_eq!(
+            card["supportedInterfaces"][0]["url"],
+            "https://proxy.example/api/v1/a2a"
+        );
+        assert_eq!(card["supportedInterfaces"][1]["protocolVersion"], "0.2");
+        let etag = r.header("etag").unwrap();
+        let again = app.card(
+            Some(Some(etag)),
+            outcome(),
+            "https://proxy.example",
+            &s,
+            None,
+        );
+        assert_eq!(again.status, 304);
+        let legacy = app.card(None, outcome(), "https://proxy.example", &s, None);
+        assert_eq!(
+            serde_json::from_str::<Value>(&legacy.body).unwrap()["url"],
+            "https://proxy.example/api/v1/a2a"
+        );
+    }
+
+    fn fixture_result(name: &str) -> Value {
+        serde_json::from_str::<Value>(&fixture(&format!("responses/{name}"))).unwrap()["result"]
+            .clone()
+    }
 }

@@ -524,12 +524,14 @@ fn the_card_points_at_the_proxy() {
     let mut get = post("", &[]);
     get.method = "GET".into();
     get.path = "/.well-known/agent.json".into();
-    let Route::FetchCard(url) = route(&mut app, &s, &get) else {
+    let Route::FetchCard(fetch) = route(&mut app, &s, &get) else {
         panic!()
     };
-    assert_eq!(url, "http://127.0.0.1:18900/.well-known/agent.json");
+    assert_eq!(fetch.url, "http://127.0.0.1:18900/.well-known/agent.json");
+    assert!(!fetch.v1);
     let upstream = br#"{"name":"Magisterium","url":"https://magisterium.com/api/v1/a2a","skills":[],"securitySchemes":{"bearer":{"type":"http","scheme":"bearer"}},"security":[{"bearer":[]}]}"#;
     let r = app.card(
+        None,
         UpstreamOutcome::Answer {
             status: 200,
             headers: vec![],
@@ -544,7 +546,7 @@ fn the_card_points_at_the_proxy() {
     assert_eq!(card["security"], json!([]));
     assert_eq!(r.header("cache-control"), Some("public, max-age=3600"));
     assert_eq!(
-        app.card(UpstreamOutcome::Timeout, "https://p", &s, None)
+        app.card(None, UpstreamOutcome::Timeout, "https://p", &s, None)
             .status,
         504
     );

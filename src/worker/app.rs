@@ -5,6 +5,7 @@
 
 #[cfg(feature = "stand-in")]
 use super::agent::Agent;
+use super::front_door::{self, FrontDoor};
 use super::http::{code, path, WorkerRequest, WorkerResponse};
 use super::ids::Random;
 use super::limiter::{Limiter, Pool, Refusal};
@@ -23,11 +24,22 @@ pub enum Route {
     Asset,
     /// Make this upstream call with the request body, then call [`App::finish`].
     Forward(ForwardPlan),
-    /// Fetch the upstream card from this URL, then call [`App::card`].
-    FetchCard(String),
+    /// Fetch the upstream card, then call [`App::card`] with it.
+    FetchCard(CardFetch),
     /// The deployment lacks the named setting: send this answer (HTTP 503, JSON-RPC -32603
     /// naming it) and log it.
     Misconfigured(&'static str, WorkerResponse),
+}
+
+/// A card request the proxy answers from the upstream's 0.2.6 card.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardFetch {
+    /// The upstream card's URL.
+    pub url: String,
+    /// The A2A 1.0 card was asked for (`/.well-known/agent-card.json`).
+    pub v1: bool,
+    /// The request's `If-None-Match`, for the 1.0 card's `ETag`.
+    pub if_none_match: Option<String>,
 }
 
 /// One Worker isolate's state.
@@ -79,6 +91,10 @@ impl App {
 
     /// Routes one request (its body already capped by the entry). `has_binding`: the Rate
     /// Limiting binding is configured, so the entry checks limits with it.
+    ///
+    /// A JSON-RPC request in A2A 1.0 goes through the front door: it is routed as the 0.2.6
+    /// request that does the same, and every answer to it is turned back into 1.0 (an upstream
+    /// call's, in [`App::finish_answer`] and the other answers of its plan).
     pub fn handle(
         &mut self,
         request: &WorkerRequest,
@@ -93,15 +109,39 @@ impl App {
         if request.method == "OPTIONS" {
             return Route::Respond(settings.cors.preflight(origin));
         }
+        if request.method != "POST" || request.path != path::RPC {
+            return self.route(request, settings, random, has_binding);
+        }
+        match front_door::open(request) {
+            Err(refused) => Route::Respond(decorate(refused, settings, origin)),
+            Ok(None) => self.route(request, settings, random, has_binding),
+            Ok(Some(opened)) => {
+                let route = self.route(&opened.request, settings, random, has_binding);
+                through(opened.door, opened.request.body, route)
+            }
+        }
+    }
+
+    fn route(
+        &mut self,
+        request: &WorkerRequest,
+        settings: &Settings,
+        random: &mut dyn Random,
+        has_binding: bool,
+    ) -> Route {
+        let origin = request.header("origin");
         let upstream = match &settings.upstream {
             Upstream::Url(url) => url.as_str(),
             #[cfg(feature = "stand-in")]
             Upstream::Embedded => {
                 self.agent.configure(settings.agent.clone());
-                let response = self
-                    .agent
-                    .handle(request, random)
-                    .with_header(AGENT_HEADER, "embedded-stand-in");
+                let response = self.agent.handle(request, random);
+                let response = if request.path == path::CARD_V03 {
+                    front_door::card(response, request.header("if-none-match"))
+                } else {
+                    response
+                };
+                let response = response.with_header(AGENT_HEADER, "embedded-stand-in");
                 return Route::Respond(decorate(response, settings, origin));
             }
             #[cfg(not(feature = "stand-in"))]
@@ -156,7 +196,11 @@ impl App {
             }
             ("GET" | "HEAD", path::CARD | path::CARD_V03) => {
                 match proxy::upstream_card_url(upstream) {
-                    Some(url) => Route::FetchCard(url),
+                    Some(url) => Route::FetchCard(CardFetch {
+                        url,
+                        v1: request.path == path::CARD_V03,
+                        if_none_match: request.header("if-none-match").map(str::to_owned),
+                    }),
                     None => Route::Respond(decorate(
                         WorkerResponse::json(
                             502,
@@ -202,6 +246,16 @@ impl App {
             cache,
             rpc_error,
         } = proxy::finish_answer(plan, outcome);
+        let (response, upstream_body) = match (&plan.door, upstream_body) {
+            (Some(door), body) => {
+                let mut response = response;
+                if let Some(body) = body {
+                    response.body = String::from_utf8_lossy(&body).into_owned();
+                }
+                (door.close(response), None)
+            }
+            (None, body) => (response, body),
+        };
         Finished {
             response: decorate(
                 response.with_header(AGENT_HEADER, "proxy"),
@@ -222,8 +276,9 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
+        let response = closed(plan, proxy::from_cache(plan, cached));
         decorate(
-            proxy::from_cache(plan, cached).with_header(AGENT_HEADER, "proxy"),
+            response.with_header(AGENT_HEADER, "proxy"),
             settings,
             origin,
         )
@@ -251,22 +306,26 @@ impl App {
                 .unwrap_or(u64::from(settings.proxy_window_secs))
                 .max(1),
         };
-        decorate(proxy::rate_limited(&plan.rpc_id, refusal), settings, origin)
+        let response = closed(plan, proxy::rate_limited(&plan.rpc_id, refusal));
+        decorate(response, settings, origin)
     }
 
-    /// The proxy's card from the upstream's.
+    /// The proxy's card from the upstream's: the 0.2.6 card with the proxy's own URL or, when
+    /// `v1` is set (to the request's `If-None-Match`), the 1.0 card written from it.
     pub fn card(
         &self,
+        v1: Option<Option<&str>>,
         outcome: UpstreamOutcome,
         own_origin: &str,
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
-        decorate(
-            proxy::rewrite_card(outcome, own_origin).with_header(AGENT_HEADER, "proxy"),
-            settings,
-            origin,
-        )
+        let card = proxy::rewrite_card(outcome, own_origin);
+        let card = match v1 {
+            Some(if_none_match) => front_door::card(card, if_none_match),
+            None => card,
+        };
+        decorate(card.with_header(AGENT_HEADER, "proxy"), settings, origin)
     }
 
     /// Tasks the embedded agent holds (for memory checks).
@@ -318,6 +377,31 @@ pub fn internal_error() -> WorkerResponse {
         None,
     )
     .with_header("cache-control", "no-store")
+}
+
+/// A route for a request that came through the front door: its answers go back through it, and
+/// a forwarded call carries the door and the rewritten body.
+fn through(door: FrontDoor, body: Vec<u8>, route: Route) -> Route {
+    match route {
+        Route::Respond(response) => Route::Respond(door.close(response)),
+        Route::Misconfigured(setting, response) => {
+            Route::Misconfigured(setting, door.close(response))
+        }
+        Route::Forward(mut plan) => {
+            plan.body = Some(String::from_utf8_lossy(&body).into_owned());
+            plan.door = Some(Box::new(door));
+            Route::Forward(plan)
+        }
+        other => other,
+    }
+}
+
+/// An answer of the proxy's own for a plan, through the plan's front door when it has one.
+fn closed(plan: &ForwardPlan, response: WorkerResponse) -> WorkerResponse {
+    match &plan.door {
+        Some(door) => door.close(response),
+        None => response,
+    }
 }
 
 /// `Cache-Control: no-store` unless the answer set its own, then CORS.

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Request, Response, Url};
 
-use super::app::{self, App, Route};
+use super::app::{self, App, CardFetch, Route};
 use super::bindings::{binding, console_error, console_log, settings_for, Auth, CryptoRandom};
 use super::http::{code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS};
 use super::ids;
@@ -324,13 +324,15 @@ impl Call {
                 self.log.misconfigured = Some(setting);
                 Ok(answer(response))
             }
-            Route::FetchCard(card_url) => self.card(&card_url, &url.origin()).await,
+            Route::FetchCard(fetch) => self.card(&fetch, &url.origin()).await,
             Route::Forward(plan) => self.forward(plan, env, body, token.as_deref()).await,
         }
     }
 
-    /// The proxy's agent card: the upstream's (cached for its lifetime), rewritten.
-    async fn card(&mut self, card_url: &str, own_origin: &str) -> Result<Outcome, JsValue> {
+    /// The proxy's agent card: the upstream's (cached for its lifetime), rewritten; in A2A 1.0
+    /// form when `fetch` asks for it.
+    async fn card(&mut self, fetch: &CardFetch, own_origin: &str) -> Result<Outcome, JsValue> {
+        let card_url = fetch.url.as_str();
         let cache = io::default_cache();
         let hit = match &cache {
             Some(cache) => io::cached(cache, card_url).await?,
@@ -370,8 +372,9 @@ impl Call {
         let settings = Rc::clone(&self.settings);
         let origin = self.origin.clone();
         let card = APP.with(|app| {
+            let v1 = fetch.v1.then_some(fetch.if_none_match.as_deref());
             app.borrow()
-                .card(outcome, own_origin, &settings, origin.as_deref())
+                .card(v1, outcome, own_origin, &settings, origin.as_deref())
         });
         if let (Some(cache), Some(fresh), 200) = (&cache, fresh, card.status) {
             io::store(
@@ -428,10 +431,12 @@ impl Call {
                 return Ok(answer(refused(&pool, wait)));
             }
         }
+        // An A2A 1.0 request goes upstream as the 0.2.6 request the front door wrote.
+        let rewritten = plan.body.as_deref().map(|b| Uint8Array::from(b.as_bytes()));
         let call = UpstreamCall {
             url: &plan.upstream_url,
             method: "POST",
-            body: Some(body),
+            body: Some(rewritten.as_ref().unwrap_or(body)),
             token,
             request_id: &self.request_id,
             timeout_ms: plan.timeout_ms,

@@ -31,9 +31,19 @@ pub struct FrontDoor {
     task_id: Option<String>,
 }
 
-/// Reads a JSON-RPC request. `Ok(None)`: 0.2.6, left exactly as it came. `Ok(Some(door))`: 1.0,
-/// whose body is now the 0.2.6 request. `Err(response)`: the 1.0 answer to send at once.
-pub fn open(request: &mut WorkerRequest) -> Result<Option<FrontDoor>, WorkerResponse> {
+/// A 1.0 request read by [`open`]: the 0.2.6 request that does the same, and the door its answer
+/// goes back through.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    /// The request with its body rewritten as 0.2.6.
+    pub request: WorkerRequest,
+    /// Turns the answer back into 1.0.
+    pub door: FrontDoor,
+}
+
+/// Reads a JSON-RPC request. `Ok(None)`: 0.2.6, to be handled exactly as it came.
+/// `Ok(Some(opened))`: 1.0, rewritten as 0.2.6. `Err(response)`: the 1.0 answer to send at once.
+pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     let Ok(Value::Object(envelope)) = serde_json::from_slice::<Value>(&request.body) else {
         return Ok(None); // not a request object: the 0.2.6 path answers it as it always has
     };
@@ -66,8 +76,14 @@ pub fn open(request: &mut WorkerRequest) -> Result<Option<FrontDoor>, WorkerResp
         "method": method.legacy_name(),
         "params": params,
     });
-    request.body = legacy.to_string().into_bytes();
-    Ok(Some(FrontDoor { method, task_id }))
+    let request = WorkerRequest {
+        body: legacy.to_string().into_bytes(),
+        ..request.clone()
+    };
+    Ok(Some(Opened {
+        request,
+        door: FrontDoor { method, task_id },
+    }))
 }
 
 impl FrontDoor {

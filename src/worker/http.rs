@@ -15,7 +15,13 @@ pub mod path {
 
 /// The request headers the app reads. The entry hands over only these (a request through
 /// Cloudflare carries a dozen more that nothing here looks at).
-pub const REQUEST_HEADERS: [&str; 4] = ["a2a-version", "authorization", "content-type", "origin"];
+pub const REQUEST_HEADERS: [&str; 5] = [
+    "a2a-version",
+    "authorization",
+    "content-type",
+    "if-none-match",
+    "origin",
+];
 
 /// An incoming request, already read (the body is capped by the entry before it gets here).
 #[derive(Debug, Clone, Default)]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::budget::account_key;
+use super::front_door::FrontDoor;
 use super::http::{code, path, WorkerRequest, WorkerResponse};
 use super::limiter::{Limiter, Pool, Refusal};
 use super::params::{check_send_params, SkillInput};
@@ -66,6 +67,12 @@ pub struct ForwardPlan {
     pub is_qa: bool,
     /// The rate-limit key of the client.
     pub client_key: String,
+    /// The body to send upstream instead of the client's: the 0.2.6 request an A2A 1.0 request
+    /// was rewritten as.
+    pub body: Option<String>,
+    /// The A2A 1.0 front door the answers go back through (a 1.0 request).
+    #[serde(skip)]
+    pub door: Option<Box<FrontDoor>>,
 }
 
 /// What the proxy decided about a request.
@@ -243,6 +250,8 @@ pub fn inspect(
         budget,
         is_qa,
         client_key: request.client_key.clone(),
+        body: None,
+        door: None,
     })
 }
 

@@ -7,8 +7,8 @@ import { AGENT_URL, rpc, send } from "./helpers.mjs";
 
 const artifact = (r) => r.body.result.artifacts[0];
 
-test("the agent card", async () => {
-  for (const path of ["/.well-known/agent.json", "/.well-known/agent-card.json"]) {
+test("the agent card (0.2.6 at agent.json; agent-card.json is the A2A 1.0 card, tests/js/a2a-v1.test.mjs)", async () => {
+  for (const path of ["/.well-known/agent.json"]) {
     const res = await fetch(AGENT_URL + path);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("cache-control"), "public, max-age=3600");
@@ -21,6 +21,9 @@ test("the agent card", async () => {
     assert.deepEqual(card.securitySchemes.bearer, { type: "http", scheme: "bearer" });
     for (const s of card.skills) assert.ok(s.name && s.description && s.examples.length > 0 && s.inputModes && s.outputModes, s.id);
   }
+  const v1 = await (await fetch(`${AGENT_URL}/.well-known/agent-card.json`)).json();
+  assert.equal(v1.protocolVersion, undefined);
+  assert.deepEqual(v1.skills, (await (await fetch(`${AGENT_URL}/.well-known/agent.json`)).json()).skills);
 });
 
 test("every skill answers with its artifact", async () => {

@@ -7,17 +7,14 @@ import { ClientFactory } from "a2a-js-sdk-1/client";
 import { Role, TaskState } from "a2a-js-sdk-1";
 import { AGENT_URL, FAULT_URL, PROXY_URL, rpc } from "./helpers.mjs";
 
-/** A 1.0 user message as the client's types write it. */
+/** A 1.0 user message written as the README's snippet writes it (the client's types, only the
+ *  fields a user sets). */
 function message(input, skillId) {
   const content = typeof input === "string" ? { $case: "text", value: input } : { $case: "data", value: input };
-  return {
-    messageId: crypto.randomUUID(), contextId: "", taskId: "", role: Role.ROLE_USER,
-    parts: [{ content, filename: "", mediaType: "" }],
-    metadata: skillId ? { skillId } : undefined, extensions: [], referenceTaskIds: [],
-  };
+  return { messageId: crypto.randomUUID(), role: Role.ROLE_USER, parts: [{ content }], metadata: skillId ? { skillId } : undefined };
 }
 
-const send = (client, input, skillId) => client.sendMessage({ tenant: "", message: message(input, skillId) });
+const send = (client, input, skillId) => client.sendMessage({ message: message(input, skillId) });
 
 /** The error a call rejects with (fails when it resolves). */
 async function rejection(promise) {
@@ -75,14 +72,14 @@ test("createFromUrl: every skill of the stand-in, then get and cancel the task",
     if (skill.id === "document_fetch") assert.equal(task.artifacts[0].parts[1].content.value.id, hit.id);
   }
   const task = await send(client, "just wage", "document_search");
-  const got = await client.getTask({ tenant: "", id: task.id });
+  const got = await client.getTask({ id: task.id });
   assert.equal(got.id, task.id);
   assert.equal(got.status.state, TaskState.TASK_STATE_COMPLETED);
   assert.equal(got.history[0].role, Role.ROLE_USER);
   assert.equal(got.history[1].role, Role.ROLE_AGENT);
-  const cancel = await rejection(client.cancelTask({ tenant: "", id: task.id, metadata: undefined }));
+  const cancel = await rejection(client.cancelTask({ id: task.id }));
   assert.equal(cancel.name, "TaskNotCancelableError");
-  const missing = await rejection(client.getTask({ tenant: "", id: "no-such-task" }));
+  const missing = await rejection(client.getTask({ id: "no-such-task" }));
   assert.equal(missing.name, "TaskNotFoundError");
   assert.equal(reasonOf(missing), "a2a-protocol.org/TASK_NOT_FOUND");
 });
@@ -124,11 +121,11 @@ test("through the proxy to a 0.2.6 upstream: every skill, get, cancel and Magist
     assert.ok(["text", "data"].includes(sent.params.message.parts[0].kind));
     assert.equal(upstream.headers["a2a-version"], undefined, "the 0.2.6 upstream gets no 1.0 header");
   }
-  const got = await client.getTask({ tenant: "", id: "scenario:ok" });
+  const got = await client.getTask({ id: "scenario:ok" });
   assert.equal(got.status.state, TaskState.TASK_STATE_COMPLETED);
-  const finished = await rejection(client.cancelTask({ tenant: "", id: "scenario:finished", metadata: undefined }));
+  const finished = await rejection(client.cancelTask({ id: "scenario:finished" }));
   assert.equal(finished.name, "TaskNotCancelableError");
-  const missing = await rejection(client.getTask({ tenant: "", id: "scenario:tasknotfound" }));
+  const missing = await rejection(client.getTask({ id: "scenario:tasknotfound" }));
   assert.equal(missing.name, "TaskNotFoundError");
 
   const unauthorized = await rejection(send(client, "scenario:unauthorized", "document_search"));

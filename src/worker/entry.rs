@@ -22,7 +22,7 @@ use super::proxy::{
     ForwardPlan, UpstreamOutcome, CARD_CACHE_SECONDS, CARD_MAX_BYTES, DEFAULT_TIMEOUT_MS,
     DOCUMENT_CACHE_SECONDS,
 };
-use super::settings::Settings;
+use super::settings::{Settings, SignIn};
 
 thread_local! {
     /// The isolate's app: the stand-in's state, the in-isolate limiter.
@@ -206,6 +206,18 @@ fn request_id(request: &Request) -> String {
     }
 }
 
+/// The credential of a call without sign-in: the operator's token, when set.
+fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
+    let credential = js_sys::Object::new();
+    let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
+    Reflect::set(
+        &credential,
+        &"token".into(),
+        &token.map_or(JsValue::NULL, JsValue::from),
+    )?;
+    Ok(credential.into())
+}
+
 /// A string member of a JavaScript object.
 fn member(value: &JsValue, name: &str) -> Option<String> {
     Reflect::get(value, &name.into()).ok()?.as_string()
@@ -250,10 +262,12 @@ impl Call {
             Uint8Array::new_with_length(0)
         };
         let is_rpc = is_post && self.path == path::RPC;
-        let mut credential = if is_rpc {
-            JsFuture::from(auth.token(request)).await?
-        } else {
+        let mut credential = if !is_rpc {
             JsValue::NULL
+        } else if self.settings.sign_in == SignIn::Off {
+            operator_credential(env)?
+        } else {
+            JsFuture::from(auth.token(request)).await?
         };
         if let Some(reason) = Reflect::get(&credential, &"refuse".into())
             .ok()

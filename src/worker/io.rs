@@ -13,20 +13,52 @@ use super::http::WorkerResponse;
 use super::proxy::{UpstreamOutcome, UPSTREAM_HEADERS};
 use crate::platform::{read_body, read_capped, AbortGuard, Capped, Cut};
 
+/// The length a message declares for its body, when that is what arrives (no content coding).
+fn declared_length(headers: &Headers) -> Option<u64> {
+    if headers.has("content-encoding").unwrap_or(true) {
+        return None;
+    }
+    headers
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|n| n.trim().parse::<u64>().ok())
+}
+
+/// A body that declares a length within `max` is read in one piece (one await instead of one per
+/// chunk: HTTP framing stops at the declared length, and the size is checked again); `None`
+/// when it has to be counted on the stream.
+async fn whole_body(
+    declared: Option<u64>,
+    max: usize,
+    buffer: impl FnOnce() -> Result<js_sys::Promise, JsValue>,
+) -> Result<Option<Capped>, JsValue> {
+    match declared {
+        Some(n) if n > max as u64 => Ok(Some(Capped::TooLarge)),
+        Some(_) => {
+            let bytes = Uint8Array::new(&JsFuture::from(buffer()?).await?);
+            Ok(Some(if bytes.byte_length() as usize > max {
+                Capped::TooLarge
+            } else {
+                Capped::Bytes(bytes)
+            }))
+        }
+        None => Ok(None),
+    }
+}
+
 /// The request's body, or `None` once it passes `max` bytes (counted on the stream, whatever it
 /// declares).
 pub async fn request_body(request: &Request, max: usize) -> Result<Option<Uint8Array>, JsValue> {
-    let declared = request
-        .headers()
-        .get("content-length")?
-        .and_then(|n| n.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n > max as u64) {
-        return Ok(None);
-    }
-    let Some(stream) = request.body() else {
-        return Ok(Some(Uint8Array::new_with_length(0)));
+    let declared = declared_length(&request.headers());
+    let capped = match whole_body(declared, max, || request.array_buffer()).await? {
+        Some(capped) => capped,
+        None => match request.body() {
+            Some(stream) => read_capped(&stream, max as f64).await?,
+            None => Capped::Bytes(Uint8Array::new_with_length(0)),
+        },
     };
-    Ok(match read_capped(&stream, max as f64).await? {
+    Ok(match capped {
         Capped::Bytes(bytes) => Some(bytes),
         Capped::TooLarge => None,
     })
@@ -85,7 +117,13 @@ impl UpstreamCall<'_> {
             Ok(response) => response.unchecked_into(),
             Err(_) => return Ok((failed(&guard), None)),
         };
-        let bytes = match read_body(&response, self.max_bytes as f64).await {
+        let declared = declared_length(&response.headers());
+        let read = match whole_body(declared, self.max_bytes, || response.array_buffer()).await {
+            Ok(Some(capped)) => Ok(capped),
+            Ok(None) => read_body(&response, self.max_bytes as f64).await,
+            Err(e) => Err(e),
+        };
+        let bytes = match read {
             Ok(Capped::Bytes(bytes)) => bytes,
             Ok(Capped::TooLarge) => return Ok((UpstreamOutcome::TooLarge, None)),
             Err(_) => return Ok((failed(&guard), None)),

@@ -5,7 +5,6 @@ mod common;
 
 use common::{fixture, fixture_json};
 use magisterium_a2a::protocol::error::ErrorKind;
-use magisterium_a2a::protocol::v1::card::Interfaces;
 use magisterium_a2a::protocol::v1::translate::{
     send_request_to_v0, send_request_to_v1, task_request_to_v0, task_to_v0, task_to_v1,
 };
@@ -399,40 +398,17 @@ fn every_1_0_method_is_carried_or_refused_as_the_spec_says() {
     }
 }
 
-#[test]
-fn a_client_finds_the_1_0_json_rpc_interface_of_a_card() {
-    let sample: Interfaces =
-        serde_json::from_value(fixture_json("v1/sample_agent_card.json")).unwrap();
-    assert_eq!(
-        sample.json_rpc_v1().unwrap().url,
-        "https://georoute-agent.example.com/a2a/v1"
-    );
-    let legacy: Interfaces =
-        serde_json::from_value(json!({"protocolVersion": "0.2.6", "url": "x"})).unwrap();
-    assert!(legacy.json_rpc_v1().is_none());
-    let only_03: Interfaces = serde_json::from_value(json!({"supportedInterfaces": [
-        {"url": "a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"},
-        {"url": "b", "protocolBinding": "GRPC", "protocolVersion": "1.0"}
-    ]}))
-    .unwrap();
-    assert!(only_03.json_rpc_v1().is_none());
-}
-
 #[cfg(feature = "stand-in")]
 #[test]
 fn the_stand_in_card_in_1_0_form() {
     use magisterium_a2a::protocol::v1::card::card_to_v1;
-    let legacy: v0::AgentCard = serde_json::from_value(magisterium_a2a::worker::agent::card::card(
-        "http://127.0.0.1:8787",
-    ))
-    .unwrap();
-    let card =
-        serde_json::to_value(card_to_v1(&legacy, "http://127.0.0.1:8787/api/v1/a2a")).unwrap();
+    let legacy = magisterium_a2a::worker::agent::card::card("http://127.0.0.1:8787");
+    let card = card_to_v1(&legacy).unwrap();
     assert_eq!(
         card["supportedInterfaces"],
         json!([
             {"url": "http://127.0.0.1:8787/api/v1/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
-            {"url": legacy.url, "protocolBinding": "JSONRPC", "protocolVersion": "0.2"}
+            {"url": "http://127.0.0.1:8787/api/v1/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.2"}
         ])
     );
     assert_eq!(
@@ -444,15 +420,23 @@ fn the_stand_in_card_in_1_0_form() {
         json!({"httpAuthSecurityScheme": {"scheme": "bearer"}})
     );
     assert_eq!(
-        card["skills"].as_array().unwrap().len(),
-        legacy.skills.len()
+        card["securityRequirements"],
+        json!([{"schemes": {"bearer": {"list": []}}}])
     );
+    assert_eq!(card["skills"], legacy["skills"]);
+    for key in [
+        "name",
+        "description",
+        "version",
+        "defaultInputModes",
+        "defaultOutputModes",
+    ] {
+        assert_eq!(card[key], legacy[key], "{key}");
+    }
     assert!(card.get("protocolVersion").is_none() && card.get("url").is_none());
-    let interfaces: Interfaces = serde_json::from_value(card).unwrap();
-    assert_eq!(
-        interfaces.json_rpc_v1().unwrap().url,
-        "http://127.0.0.1:8787/api/v1/a2a"
-    );
+    // Not a 0.2.6 card: no 1.0 card either.
+    assert!(card_to_v1(&json!({"name": "x", "skills": []})).is_none());
+    assert!(card_to_v1(&json!({"name": "x", "url": "u", "skills": {}})).is_none());
 }
 
 /// `/.well-known/agent.json` stays the 0.2.6 card, byte for byte (the snapshot was taken before

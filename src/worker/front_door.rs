@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
+use std::hash::{Hash, Hasher};
 
 use super::http::{WorkerRequest, WorkerResponse};
 use crate::protocol::v1::card::card_to_v1;
@@ -19,7 +19,7 @@ use crate::protocol::v1::translate::{
 };
 use crate::protocol::v1::wire::{SendMessageRequest, SendMessageResponse, TaskIdRequest};
 use crate::protocol::v1::{dialect, error_to_v1, route, Dialect, Method, Refusal};
-use crate::protocol::wire::{AgentCard, JsonRpcError, Message, Task};
+use crate::protocol::wire::{JsonRpcError, Message, Task};
 
 /// The request header that names the protocol version.
 pub const VERSION_HEADER: &str = "a2a-version";
@@ -145,22 +145,21 @@ pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerRespon
     if legacy.status != 200 {
         return legacy;
     }
-    let Ok(old) = serde_json::from_str::<AgentCard>(&legacy.body) else {
+    let v1 = serde_json::from_str::<Value>(&legacy.body)
+        .ok()
+        .and_then(|old| card_to_v1(&old));
+    let Some(v1) = v1 else {
         return WorkerResponse::json(
             502,
             &json!({ "error": "the agent card is not an A2A card" }),
         );
     };
-    let body = to_value(card_to_v1(&old, &old.url)).to_string();
-    let digest = Sha256::digest(body.as_bytes());
-    let etag = format!(
-        "\"{}\"",
-        digest
-            .iter()
-            .take(12)
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    );
+    let body = v1.to_string();
+    // A hash of the body: the same card gives the same tag in every isolate of a deployment
+    // (one binary, one hasher); a changed card gives another.
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    let etag = format!("\"{:016x}{:08x}\"", hasher.finish(), body.len());
     let fresh = if_none_match.is_some_and(|tags| {
         tags.split(',')
             .any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*")

@@ -2,7 +2,7 @@
 // .wasm imported statically, initialised synchronously) and Node (read from disk), `exports`
 // conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
 // bundler is what we measure; the documentation lives in the .d.ts).
-import { readdirSync } from "node:fs";
+import { copyFileSync, readdirSync } from "node:fs";
 import { packageLiturgy } from "./package-liturgy.mjs";
 import { folder, minifyInPlace, typeInitOutput } from "./package-wasm.mjs";
 
@@ -13,8 +13,9 @@ const { read, write } = files;
 const snippetDir = readdirSync(new URL("snippets/", pkg))[0];
 const runtime = `./snippets/${snippetDir}/src/web/runtime.js`;
 
-// The generated glue and runtime.js, minified; the .d.ts without `any`.
-await minifyInPlace(files, ["magisterium_a2a.js", runtime.slice(2)]);
+// The generated glue and runtime.js, minified (the glue keeps only its class's name); the .d.ts
+// without `any`.
+await minifyInPlace(files, [{ file: "magisterium_a2a.js", classes: ["MagisteriumClient"] }, runtime.slice(2)]);
 typeInitOutput(files, "magisterium_a2a.d.ts");
 
 const errorClass = `
@@ -56,6 +57,10 @@ const initless = `${dtsImports}export { initSync } from "./magisterium_a2a.js";\
 write("workerd.d.ts", initless);
 write("node.d.ts", initless);
 
+// The licence package.json declares ("MIT OR Apache-2.0") ships with it.
+const licences = ["LICENSE-MIT", "LICENSE-APACHE"];
+for (const file of licences) copyFileSync(new URL(`../${file}`, import.meta.url), new URL(file, pkg));
+
 const meta = JSON.parse(read("package.json"));
 const out = {
   name: "magisterium-a2a",
@@ -65,7 +70,7 @@ const out = {
   repository: meta.repository,
   keywords: meta.keywords,
   type: "module",
-  files: ["index.js", "index.d.ts", "workerd.js", "workerd.d.ts", "node.js", "node.d.ts", "magisterium_a2a.js", "magisterium_a2a.d.ts", "magisterium_a2a_bg.wasm", "magisterium_a2a_bg.wasm.d.ts", "snippets/"],
+  files: ["index.js", "index.d.ts", "workerd.js", "workerd.d.ts", "node.js", "node.d.ts", "magisterium_a2a.js", "magisterium_a2a.d.ts", "magisterium_a2a_bg.wasm", "magisterium_a2a_bg.wasm.d.ts", "snippets/", ...licences],
   main: "./index.js",
   types: "./index.d.ts",
   exports: {

@@ -7,15 +7,10 @@
 //   parse           JSON.parse + pick: the floor of decodeResponse
 //   decodeResponse  ours, from the body text
 //   responseJson    Response.json() + pick: what @a2a-js/sdk does with the body
-//   runtimeLoop     runtime.js's call loop (time budget, capped read, strict UTF-8, JSON.parse)
-//                   with a plain-JS step that picks the fields: the client minus its wasm
 //   client          ours, the whole method
 //   a2a             @a2a-js/sdk 0.3.14 A2AClient.sendMessage + pick
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { staticServer, withPage } from "./lib/browser.mjs";
 import { bundleA2a } from "./lib/size.mjs";
-import { ROOT } from "./lib/util.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -26,22 +21,20 @@ const rounds = Number(arg("--rounds", "31"));
 const port = 19004;
 
 await bundleA2a();
-const snippet = readdirSync(path.join(ROOT, "pkg/snippets"))[0];
-const runtimePath = `/pkg/snippets/${snippet}/src/web/runtime.js`;
 const server = await staticServer(port);
 try {
   await withPage(port, async (page) => {
     const out = await page.evaluate(
-      ([which, runtimePath, rounds]) => import("/bench/page/breakdown.mjs").then((m) => m.runBreakdown(which, runtimePath, rounds)),
-      [which, runtimePath, rounds],
+      ([which, rounds]) => import("/bench/page/breakdown.mjs").then((m) => m.runBreakdown(which, rounds)),
+      [which, rounds],
     );
     const t = out.medianUs;
     const f = (x) => `${x.toFixed(1)} µs`;
     console.log(`${out.case}: median of ${out.rounds} rounds × ${out.calls} calls`);
     for (const [k, v] of Object.entries(t)) console.log(`  ${k.padEnd(15)} ${f(v)}`);
-    console.log(`  client ÷ a2a ${(t.client / t.a2a).toFixed(2)}×; runtimeLoop ÷ responseJson ${(t.runtimeLoop / t.responseJson).toFixed(2)}×`);
+    console.log(`  client ÷ a2a ${(t.client / t.a2a).toFixed(2)}×`);
     console.log(`  decode over the floor (decodeResponse − parse): ${f(t.decodeResponse - t.parse)}`);
-    console.log(`  the rest of the client (client − runtimeLoop − that): ${f(t.client - t.runtimeLoop - (t.decodeResponse - t.parse))}`);
+    console.log(`  the call around the decode (client − decodeResponse): ${f(t.client - t.decodeResponse)}`);
   });
 } finally {
   server.close();

@@ -21,7 +21,7 @@ function targetsOf(r) {
     const b = r.size.browser.total.brotli;
     const p = r.size.proxy?.total?.brotli;
     if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 120 KB brotli", measured: `${kb(p)} (${x(p / (120 * KB))} the target)`, met: p <= 120 * KB });
-    out.push({ target: "browser build (wasm + JS glue + runtime.js) ≤ 40 KB brotli", measured: `${kb(b)} (${x(b / (40 * KB))} the target)`, met: b <= 40 * KB });
+    out.push({ target: "browser build (wasm + JS glue + snippets) ≤ 56 KB brotli (budget)", measured: `${kb(b)} (${x(b / (56 * KB))} the budget)`, met: b <= 56 * KB });
   }
   for (const c of r.decode ?? []) {
     const m = Object.fromEntries(c.methods.map((mm) => [mm.id, mm.medianMs]));
@@ -29,8 +29,10 @@ function targetsOf(r) {
       const ratio = m.decode / m.floor;
       out.push({ target: `decodeResponse ≤ 1.2× JSON.parse floor, ${c.case}`, measured: x(ratio), met: ratio <= 1.2 });
     }
+    // Budgets at 1 MB and 5 MB; 2 KB and 50 KB are reported (issue 16).
     const vsA2a = m.client / m.a2a;
-    out.push({ target: `client method no slower than @a2a-js/sdk, ${c.case}`, measured: `${x(vsA2a)} its time`, met: vsA2a <= 1.0 });
+    if (/MB/.test(c.case)) out.push({ target: `client method ≤ 1.15× @a2a-js/sdk, ${c.case}`, measured: `${x(vsA2a)} its time`, met: vsA2a <= 1.15 });
+    else out.push({ target: `client method vs @a2a-js/sdk, ${c.case} (reported)`, measured: `${x(vsA2a)} its time`, met: true });
   }
   const w = r.startupWorkerd;
   if (w?.proxy && w.naive) {
@@ -100,7 +102,7 @@ export function report(r) {
     }
     L.push(table(["artefact", "raw bytes", "gzip -9", "brotli -q 11"], rows), "");
     const rv = s.ratios;
-    L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Target 40 KB brotli: ${x(rv.browserBrotliVsTarget)}.`, "");
+    L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Budget 56 KB brotli: ${x(rv.browserBrotliVsBudget)}.`, "");
   }
 
   if (r.decode) {

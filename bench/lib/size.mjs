@@ -1,4 +1,4 @@
-// Size: the browser build (wasm + JS glue + runtime snippet), the Worker bundle from
+// Size: the browser build (wasm + JS glue + snippets), the Worker bundle from
 // `wrangler deploy --dry-run`, and @a2a-js/sdk 0.3.14's A2AClient bundled and minified with esbuild.
 import { readFileSync, readdirSync, existsSync, rmSync, statSync } from "node:fs";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
@@ -77,7 +77,7 @@ function workerBundle(config, pkg) {
 export async function runSize() {
   log("size");
   const pkg = path.join(ROOT, "pkg");
-  const snippets = files(path.join(pkg, "snippets")).filter((f) => f.endsWith("runtime.js"));
+  const snippets = files(path.join(pkg, "snippets")).filter((f) => f.endsWith(".js"));
   const browserFiles = [path.join(pkg, "magisterium_a2a_bg.wasm"), path.join(pkg, "magisterium_a2a.js"), ...snippets];
   const browser = browserFiles.map((f) => ({ file: path.relative(ROOT, f).replace(/snippets\/[^/]+\//, "snippets/…/"), ...measureBytes(readFileSync(f)) }));
   const browserTotal = sum(browser);
@@ -105,7 +105,7 @@ export async function runSize() {
     ratios: {
       browserVsA2a: { raw: ratio(browserTotal.raw, a2a.raw), gzip: ratio(browserTotal.gzip, a2a.gzip), brotli: ratio(browserTotal.brotli, a2a.brotli) },
       browserVsA2a130Quoted: { raw: ratio(browserTotal.raw, a2a130.raw), gzip: ratio(browserTotal.gzip, a2a130.gzip) },
-      browserBrotliVsTarget: ratio(browserTotal.brotli, 40 * 1024),
+      browserBrotliVsBudget: ratio(browserTotal.brotli, 56 * 1024),
     },
   };
 }

@@ -6,12 +6,8 @@ import { CASES, pick } from "./bodies.mjs";
 import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
 import { median, rng, shuffled } from "./sampling.mjs";
 
-/**
- * Median µs per call of each step for case `which`. `runtimePath` is the URL of pkg/'s runtime.js
- * snippet, whose `call` loop (time budget, capped read, JSON.parse) is timed with a plain-JS step.
- */
-export async function runBreakdown(which, runtimePath, rounds = 31) {
-  const runtime = await import(runtimePath);
+/** Median µs per call of each step for case `which`. */
+export async function runBreakdown(which, rounds = 31) {
   const c = CASES.find((x) => x.name === which);
   if (!c) throw new Error(`no case ${which}`);
   const body = c.make(MESSAGE_ID);
@@ -19,15 +15,10 @@ export async function runBreakdown(which, runtimePath, rounds = 31) {
   let pool = [];
   const next = () => Promise.resolve(pool.pop());
   const clients = inMemoryClients(c, next, next);
-  const pickStep = (op, outcome) => (op === 0 ? 0 : runtime.verdict(0, pick(c.skill, outcome.body)));
   const steps = {
     parse: { body, sync: true, run: () => pick(c.skill, JSON.parse(body)) },
     decodeResponse: { body, sync: true, run: () => decodeResponse(c.skill, body) },
     responseJson: { body, run: async () => pick(c.skill, await (await next()).json()) },
-    runtimeLoop: {
-      body,
-      run: () => runtime.call(pickStep, next, ["http://127.0.0.1/bench/rpc"], "POST", ["content-type", "application/json"], undefined, "{}", 60_000, undefined, 32 << 20, false),
-    },
     client: { body, run: clients.ours },
     a2a: { body: bodyA2a, run: clients.a2a },
   };

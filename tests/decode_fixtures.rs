@@ -380,3 +380,44 @@ fn protocol_level_task_decoders() {
     let task = decode_sent_task(body.as_ref(), 200, Some(&id())).unwrap();
     assert_eq!(task["kind"], "task");
 }
+
+/// The typed results serialise (serde) to exactly the shapes of their TypeScript types: the browser
+/// build turns them into JavaScript objects with this serialisation and nothing else.
+#[test]
+fn typed_results_serialise_to_their_typescript_shapes() {
+    let shape = |skill, name| {
+        decode(skill, name, 200, |r| {
+            serde_json::to_value(r.unwrap()).unwrap()
+        })
+    };
+    let task = serde_json::json!({
+        "id": "7f9d1c3e-5b2a-4c8e-9f1d-2a3b4c5d6e7f",
+        "contextId": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+        "state": "completed"
+    });
+    let qa = shape(Skill::CatholicQa, "qa_answer.json");
+    // serde_json's maps are sorted: the member names, alphabetically.
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(
+        keys(&qa),
+        ["answer", "citations", "relatedQuestions", "task"]
+    );
+    assert_eq!(qa["task"], task);
+    let found = shape(Skill::DocumentSearch, "search_results.json");
+    assert_eq!(
+        found["results"][1]["id"], "678",
+        "an integer id becomes its decimal string"
+    );
+    assert_eq!(keys(&found["results"][0]), ["id", "title", "url"]);
+    let doc = shape(Skill::DocumentFetch, "document.json");
+    assert_eq!(keys(&doc), ["author", "id", "ref", "task", "text", "title"]);
+    assert_eq!(
+        shape(Skill::DocumentFetch, "document_not_found.json"),
+        Value::Null
+    );
+    let lookup = shape(Skill::PopeLookup, "lookup_pope.json");
+    assert!(lookup["text"].is_string());
+    assert!(lookup["artifacts"].is_array());
+    let text = shape(Skill::LiturgicalReadings, "readings.json");
+    assert_eq!(keys(&text), ["task", "text"]);
+}

@@ -111,14 +111,13 @@ async fn invoke(
         opts.push(("signal", JsValue::from(signal.clone())));
     }
     let opts = (!opts.is_empty()).then(|| obj(&opts).unchecked_into());
-    let p = match call {
-        "search" => c.document_search(text.into(), opts),
-        "qa" => c.catholic_qa(text.into(), opts),
-        "fetch" => c.document_fetch(text.into(), opts),
-        "get" => c.get_task(text.into(), opts),
+    match call {
+        "search" => c.document_search(text.into(), opts).await,
+        "qa" => c.catholic_qa(text.into(), opts).await,
+        "fetch" => c.document_fetch(text.into(), opts).await,
+        "get" => c.get_task(text.into(), opts).await,
         other => panic!("unknown call {other}"),
-    };
-    JsFuture::from(p).await
+    }
 }
 
 /// The normal call after a fault: the same client must answer it correctly.
@@ -415,12 +414,10 @@ async fn a_429_storm_of_20_concurrent_calls() {
         let started = now();
         let calls: Vec<_> = nonces
             .iter()
-            .map(|n| {
-                JsFuture::from(c.document_search(format!("scenario:fault:{case}:{n}").into(), None))
-            })
+            .map(|n| c.document_search(format!("scenario:fault:{case}:{n}").into(), None))
             .collect();
-        for call in calls {
-            let e = call.await.expect_err("a storm never succeeds");
+        for outcome in browser::join_all(calls).await {
+            let e = outcome.expect_err("a storm never succeeds");
             assert_eq!(
                 string(&e, "kind").as_deref(),
                 Some("rate_limited"),

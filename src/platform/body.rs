@@ -56,7 +56,7 @@ pub async fn read_capped(stream: &ReadableStream, max: f64) -> Result<Capped, Js
 /// refused before anything is read.
 ///
 /// # Errors
-/// As [`read_capped`], or the exception of `arrayBuffer()` for a response without a stream.
+/// As [`read_capped`].
 pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue> {
     let declared = response
         .headers()
@@ -72,15 +72,8 @@ pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue>
     }
     match response.body() {
         Some(stream) => read_capped(&stream, max).await,
-        None => {
-            let buffer = JsFuture::from(response.array_buffer()?).await?;
-            let bytes = Uint8Array::new(&buffer);
-            Ok(if f64::from(bytes.byte_length()) > max {
-                Capped::TooLarge
-            } else {
-                Capped::Bytes(bytes)
-            })
-        }
+        // A response without a body stream has an empty body (`null` body: 204, 304, HEAD).
+        None => Ok(Capped::Bytes(Uint8Array::new_with_length(0))),
     }
 }
 

@@ -137,8 +137,9 @@ fn check_id<V: JsonView>(
     }
 }
 
-/// The fields of the returned Task that every result carries.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The fields of the returned Task that every result carries (`task` of the typed results).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TaskInfo {
     /// The task id (use it with `tasks/get`).
     pub id: String,

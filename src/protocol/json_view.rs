@@ -65,70 +65,6 @@ pub trait JsonView: Clone {
     fn field_present(&self, key: &str) -> Option<Self> {
         self.field(key).filter(|v| v.kind() != JsonKind::Null)
     }
-
-    /// The kinds of the members `keys` of an object, in one question (at most
-    /// [`MemberKinds::MAX_KEYS`]). A view whose every lookup crosses into another runtime (the
-    /// browser's) answers it with one crossing instead of two per member.
-    fn member_kinds(&self, keys: &'static [&'static str]) -> MemberKinds {
-        if self.kind() != JsonKind::Object {
-            return MemberKinds::default();
-        }
-        let mut kinds = MemberKinds(MemberKinds::OBJECT);
-        for (i, key) in keys.iter().take(MemberKinds::MAX_KEYS).enumerate() {
-            if let Some(v) = self.field(key) {
-                kinds.set(i, v.kind());
-            }
-        }
-        kinds
-    }
-}
-
-/// The kinds of up to ten members (see [`JsonView::member_kinds`]), three bits each: 0 for an
-/// absent member, else the [`JsonKind`] code plus one (codes as `runtime.js`'s `jsonKind`); bit
-/// 30 is set when the node is an object at all, so a list of objects needs no other question.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MemberKinds(pub u32);
-
-impl MemberKinds {
-    /// How many members one answer can describe.
-    pub const MAX_KEYS: usize = 10;
-    /// The bit that says the node is an object (not an array).
-    pub const OBJECT: u32 = 1 << 30;
-
-    /// Whether the node asked about is an object (not an array).
-    pub fn is_object(self) -> bool {
-        self.0 & Self::OBJECT != 0
-    }
-
-    /// The kind of member `i`; `None` when it is absent.
-    pub fn get(self, i: usize) -> Option<JsonKind> {
-        if i >= Self::MAX_KEYS {
-            return None;
-        }
-        Some(match (self.0 >> (3 * i)) & 0b111 {
-            0 => return None,
-            1 => JsonKind::Null,
-            2 => JsonKind::Bool,
-            3 => JsonKind::Number,
-            4 => JsonKind::String,
-            5 => JsonKind::Array,
-            6 => JsonKind::Object,
-            _ => JsonKind::Other,
-        })
-    }
-
-    fn set(&mut self, i: usize, kind: JsonKind) {
-        let code = match kind {
-            JsonKind::Null => 1,
-            JsonKind::Bool => 2,
-            JsonKind::Number => 3,
-            JsonKind::String => 4,
-            JsonKind::Array => 5,
-            JsonKind::Object => 6,
-            JsonKind::Other => 7,
-        };
-        self.0 |= code << (3 * i);
-    }
 }
 
 impl JsonView for &serde_json::Value {
@@ -233,23 +169,6 @@ mod tests {
         );
         assert!(v.field("a").and_then(|a| a.item(2)).is_none());
         assert!(v.field("missing").is_none());
-    }
-
-    #[test]
-    fn member_kinds_match_one_lookup_per_member() {
-        static KEYS: [&str; 4] = ["s", "n", "none", "nil"];
-        let v = json!({"s": "x", "n": 1, "nil": null});
-        let kinds = (&v).member_kinds(&KEYS);
-        assert_eq!(kinds.get(0), Some(JsonKind::String));
-        assert_eq!(kinds.get(1), Some(JsonKind::Number));
-        assert_eq!(kinds.get(2), None);
-        assert_eq!(kinds.get(3), Some(JsonKind::Null));
-        assert_eq!(kinds.get(10), None);
-        assert!(kinds.is_object());
-        assert!((&json!({})).member_kinds(&KEYS).is_object());
-        for not_object in [json!([1, 2]), json!("s"), json!(null)] {
-            assert_eq!((&not_object).member_kinds(&KEYS), MemberKinds::default());
-        }
     }
 
     #[test]

@@ -27,5 +27,5 @@ pub mod wire;
 
 pub use date::CivilDate;
 pub use error::{Error, ErrorKind};
-pub use json_view::{JsonKind, JsonView, MemberKinds};
+pub use json_view::{JsonKind, JsonView};
 pub use skill::Skill;

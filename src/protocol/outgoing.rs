@@ -48,21 +48,22 @@ fn string_or_integer<S: Serializer>(id: &RequestId, serializer: S) -> Result<S::
     }
 }
 
-/// `params` of `message/send`.
+/// `params` of `message/send`; `P` is the parts: the SDK's own [`OutgoingPart`]s, or a caller's
+/// checked list of A2A parts sent as it is.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SendParams {
+pub struct SendParams<P = Vec<OutgoingPart>> {
     /// The message.
-    pub message: OutgoingMessage,
+    pub message: OutgoingMessage<P>,
 }
 
 /// The user's message.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct OutgoingMessage {
+pub struct OutgoingMessage<P = Vec<OutgoingPart>> {
     /// Always `"user"`.
     pub role: &'static str,
     /// The content, one or more parts.
-    pub parts: Vec<OutgoingPart>,
+    pub parts: P,
     /// Unique per message, reused by retries.
     pub message_id: String,
     /// Always `"message"`.

@@ -1,8 +1,6 @@
 //! Client-side pacing: keeps calls under the service's per-minute pools (15 calls a minute, 2 of
 //! them `catholic_qa`) with a rolling 60-second window. Pure: the caller passes the clock.
 
-use std::collections::VecDeque;
-
 /// The length of the rolling window.
 pub const WINDOW_MS: f64 = 60_000.0;
 
@@ -16,8 +14,8 @@ pub const DEFAULT_QA_PER_MINUTE: u32 = 2;
 pub struct Pacer {
     per_minute: u32,
     qa_per_minute: u32,
-    all: VecDeque<f64>,
-    qa: VecDeque<f64>,
+    all: Vec<f64>,
+    qa: Vec<f64>,
 }
 
 impl Pacer {
@@ -27,8 +25,8 @@ impl Pacer {
         Self {
             per_minute: per_minute.max(1),
             qa_per_minute: qa_per_minute.max(1),
-            all: VecDeque::new(),
-            qa: VecDeque::new(),
+            all: Vec::new(),
+            qa: Vec::new(),
         }
     }
 
@@ -46,24 +44,20 @@ impl Pacer {
 
     /// Records that a call left at `now_ms`.
     pub fn record(&mut self, now_ms: f64, is_qa: bool) {
-        self.all.push_back(now_ms);
+        self.all.push(now_ms);
         if is_qa {
-            self.qa.push_back(now_ms);
+            self.qa.push(now_ms);
         }
     }
 
     fn forget_before(&mut self, cutoff: f64) {
-        while self.all.front().is_some_and(|t| *t <= cutoff) {
-            self.all.pop_front();
-        }
-        while self.qa.front().is_some_and(|t| *t <= cutoff) {
-            self.qa.pop_front();
-        }
+        self.all.retain(|t| *t > cutoff);
+        self.qa.retain(|t| *t > cutoff);
     }
 }
 
 /// With `sent` the times of calls inside the window, the wait until fewer than `limit` remain.
-fn wait_for(sent: &VecDeque<f64>, limit: u32, now_ms: f64) -> f64 {
+fn wait_for(sent: &[f64], limit: u32, now_ms: f64) -> f64 {
     let limit = limit as usize;
     if sent.len() < limit {
         return 0.0;

@@ -68,12 +68,6 @@ pub fn message_send(
     parts: Vec<OutgoingPart>,
     ids: MessageIds,
 ) -> Result<SendRequest, Error> {
-    if skill_id.trim().is_empty() {
-        return Err(Error::invalid_input("skillId must not be empty"));
-    }
-    if ids.message_id.trim().is_empty() {
-        return Err(Error::invalid_input("messageId must not be empty"));
-    }
     if parts.is_empty() {
         return Err(Error::invalid_input("input must have at least one part"));
     }
@@ -82,6 +76,24 @@ pub fn message_send(
         .any(|p| p.as_text().is_some_and(|t| t.trim().is_empty()))
     {
         return Err(Error::invalid_input("text parts must not be empty"));
+    }
+    message_send_with(skill_id, parts, ids)
+}
+
+/// `message/send` with parts the caller already checked ([`validate_parts`]), sent as they are.
+///
+/// # Errors
+/// `invalid_input` for an empty skill id, message id or context id.
+pub fn message_send_with<P>(
+    skill_id: &str,
+    parts: P,
+    ids: MessageIds,
+) -> Result<OutgoingRequest<SendParams<P>>, Error> {
+    if skill_id.trim().is_empty() {
+        return Err(Error::invalid_input("skillId must not be empty"));
+    }
+    if ids.message_id.trim().is_empty() {
+        return Err(Error::invalid_input("messageId must not be empty"));
     }
     if ids
         .context_id

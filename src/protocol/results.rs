@@ -3,14 +3,20 @@
 //! The decoders select, they do not copy: big fields (an answer, a document body, citations, data
 //! records) are returned as nodes of the parsed body (`N`), so in the browser the JavaScript strings
 //! the platform parsed are handed back as they are. Small fields (ids, titles) are copied.
+//!
+//! Each result serialises (serde) to the exact shape of its TypeScript type, so the browser build
+//! turns it into a JavaScript object with one serializer and no hand-written conversion.
+
+use serde::{Serialize, Serializer};
 
 use super::decode::{self, require_completed, task_info, wrong_type, TaskInfo};
 use super::error::Error;
-use super::json_view::{JsonKind, JsonView, MemberKinds, Path};
+use super::json_view::{JsonKind, JsonView, Path};
 use super::skill::Skill;
 
 /// `catholicQa` → `QaAnswer`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct QaAnswer<N> {
     /// The Markdown answer with `[^n]` footnotes (a string node).
     pub answer: N,
@@ -23,7 +29,7 @@ pub struct QaAnswer<N> {
 }
 
 /// One hit of `documentSearch`: the string nodes as received (checked, not copied).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SearchHit<N> {
     /// Feed it to `documentFetch`.
     pub id: HitId<N>,
@@ -42,6 +48,16 @@ pub enum HitId<N> {
     Number(i64),
 }
 
+/// A string id as it is, an integer id as its decimal string.
+impl<N: Serialize> Serialize for HitId<N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Text(node) => node.serialize(serializer),
+            Self::Number(n) => serializer.collect_str(n),
+        }
+    }
+}
+
 impl<N: JsonView> HitId<N> {
     /// The id as the typed result gives it.
     pub fn text(&self) -> String {
@@ -53,7 +69,7 @@ impl<N: JsonView> HitId<N> {
 }
 
 /// `documentSearch` → `SearchResults`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SearchResults<N> {
     /// The hits, best first.
     pub results: Vec<SearchHit<N>>,
@@ -62,7 +78,7 @@ pub struct SearchResults<N> {
 }
 
 /// `documentFetch` → `Document`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Document<N> {
     /// The document id.
     pub id: String,
@@ -71,6 +87,7 @@ pub struct Document<N> {
     /// The author.
     pub author: String,
     /// The reference (`ref` on the wire).
+    #[serde(rename = "ref")]
     pub reference: String,
     /// The full text (a string node, possibly megabytes).
     pub text: N,
@@ -79,7 +96,7 @@ pub struct Document<N> {
 }
 
 /// `liturgicalReadings`, `saintsOfTheDay` → `TextResult`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TextResult<N> {
     /// The formatted text (a string node).
     pub text: N,
@@ -88,20 +105,34 @@ pub struct TextResult<N> {
 }
 
 /// The lookup skills → `SkillResult`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SkillResult<N> {
-    /// The first text part of the skill's artifact, if any.
+    /// The first text part of the skill's artifact, if any (left out when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<N>,
     /// The `data` objects of the skill's artifact's data parts.
     pub data: Vec<N>,
-    /// All artifacts as received (`None`: the task had none).
+    /// All artifacts as received (`None`: the task had none; serialised as `[]`).
+    #[serde(serialize_with = "node_or_empty_list")]
     pub artifacts: Option<N>,
     /// The task.
     pub task: TaskInfo,
 }
 
-/// The typed answer of one skill. `None` inside is the skill's "not found" answer.
-#[derive(Debug, Clone, PartialEq)]
+/// `artifacts` of a [`SkillResult`]: the node, or `[]` when the task had none.
+fn node_or_empty_list<N: Serialize, S: Serializer>(
+    node: &Option<N>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match node {
+        Some(node) => node.serialize(serializer),
+        None => serializer.collect_seq(std::iter::empty::<N>()),
+    }
+}
+
+/// The typed answer of one skill. `None` inside is the skill's "not found" answer (`null`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
 pub enum SkillAnswer<N> {
     /// `catholic_qa`
     Qa(QaAnswer<N>),
@@ -413,8 +444,8 @@ const CITATION_FIELDS: [(JsonKind, bool); 8] = [
     (JsonKind::String, true),
     (JsonKind::String, false),
 ];
-/// The documented members of a citation, in the order of `CITATION_FIELDS` (a `static`: views
-/// may cache per list). The stand-in agent's tests check its citations against the same list.
+/// The documented members of a citation, in the order of `CITATION_FIELDS`. The stand-in agent's
+/// tests check its citations against the same list.
 pub static CITATION_KEYS: [&str; 8] = [
     "cited_text",
     "cited_text_heading",
@@ -444,27 +475,26 @@ fn read_items<V: JsonView, T>(
     Ok(out)
 }
 
-/// [`read_items`] for an array of objects: `read` also gets the kinds of the members `keys`, asked
-/// in the same question that checks the item is an object.
+/// [`read_items`] for an array of objects.
 fn read_objects<V: JsonView, T>(
     list: &V,
     at: &Path<'_>,
-    keys: &'static [&'static str],
-    mut read: impl FnMut(V, MemberKinds, &Path<'_>) -> Result<T, Error>,
+    mut read: impl FnMut(V, &Path<'_>) -> Result<T, Error>,
 ) -> Result<Vec<T>, Error> {
     read_items(list, at, |item, item_at| {
-        let kinds = item.member_kinds(keys);
-        if !kinds.is_object() {
+        if item.kind() != JsonKind::Object {
             return Err(wrong_type(item_at, "object", item.kind()));
         }
-        read(item, kinds, item_at)
+        read(item, item_at)
     })
 }
 
 fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    read_objects(list, at, &CITATION_KEYS, |c, kinds, c_at| {
-        for (i, (key, (want, nullable))) in CITATION_KEYS.iter().zip(CITATION_FIELDS).enumerate() {
-            let Some(found) = kinds.get(i) else { continue };
+    read_objects(list, at, |c, c_at| {
+        for (key, (want, nullable)) in CITATION_KEYS.iter().zip(CITATION_FIELDS) {
+            let Some(found) = c.field(key).map(|v| v.kind()) else {
+                continue;
+            };
             if !(found == want || (nullable && found == JsonKind::Null)) {
                 let expected = if nullable {
                     format!("{} or null", want.name())
@@ -494,34 +524,28 @@ fn read_strings<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
     })
 }
 
-/// The members of a hit, in the order they are checked.
-static HIT_KEYS: [&str; 3] = ["id", "url", "title"];
-
 fn read_hits<V: JsonView>(data: &V, at: &Path<'_>) -> Result<Vec<SearchHit<V>>, Error> {
     let list = data
         .field("results")
         .ok_or_else(|| Error::invalid_response(format!("{at}: missing")))?;
-    read_objects(&list, at, &HIT_KEYS, |hit, kinds, p| {
-        let string_node = |i: usize| -> Result<V, Error> {
-            let key = HIT_KEYS.get(i).copied().unwrap_or_default();
-            let missing = || Error::invalid_response(format!("{}: missing", p.key(key)));
-            match kinds.get(i) {
-                None => Err(missing()),
-                Some(JsonKind::String) => hit.field(key).ok_or_else(missing),
-                Some(found) => Err(wrong_type(&p.key(key), "string", found)),
+    read_objects(&list, at, |hit, p| {
+        let string_node = |key: &str| -> Result<V, Error> {
+            match hit.field(key) {
+                None => Err(Error::invalid_response(format!("{}: missing", p.key(key)))),
+                Some(node) if node.kind() == JsonKind::String => Ok(node),
+                Some(node) => Err(wrong_type(&p.key(key), "string", node.kind())),
             }
         };
-        let number = (kinds.get(0) == Some(JsonKind::Number))
-            .then(|| hit.field("id"))
-            .flatten();
-        let id = match number {
-            Some(n) => HitId::Number(decode::integer(&n, &p.key("id"))?),
-            None => HitId::Text(string_node(0)?),
+        let id = match hit.field("id") {
+            Some(n) if n.kind() == JsonKind::Number => {
+                HitId::Number(decode::integer(&n, &p.key("id"))?)
+            }
+            _ => HitId::Text(string_node("id")?),
         };
         Ok(SearchHit {
             id,
-            url: string_node(1)?,
-            title: string_node(2)?,
+            url: string_node("url")?,
+            title: string_node("title")?,
         })
     })
 }

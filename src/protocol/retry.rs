@@ -100,18 +100,6 @@ pub fn parse_retry_after(
     retry_after_ms: Option<&str>,
     now_ms: f64,
 ) -> Option<u64> {
-    parse_retry_after_with(retry_after, retry_after_ms, now_ms, http_date_ms)
-}
-
-/// [`parse_retry_after`] with the HTTP-date parser supplied by the caller (`date_ms` gives Unix
-/// milliseconds, or `None`). The browser build passes the platform's `Date.parse` and so carries no
-/// date parser of its own.
-pub fn parse_retry_after_with(
-    retry_after: Option<&str>,
-    retry_after_ms: Option<&str>,
-    now_ms: f64,
-    date_ms: impl Fn(&str) -> Option<f64>,
-) -> Option<u64> {
     if let Some(ms) = retry_after_ms.and_then(|v| parse_non_negative(v.trim())) {
         return Some(clamp_ms(ms));
     }
@@ -119,7 +107,7 @@ pub fn parse_retry_after_with(
     if let Some(secs) = parse_non_negative(value) {
         return Some(clamp_ms(secs * 1000.0));
     }
-    let date_ms = date_ms(value).filter(|ms| ms.is_finite())?;
+    let date_ms = http_date_ms(value).filter(|ms| ms.is_finite())?;
     Some(clamp_ms((date_ms - now_ms).max(0.0)))
 }
 

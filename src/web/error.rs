@@ -1,73 +1,88 @@
-//! Core errors as JavaScript `MagisteriumError` objects (real `Error`s with `kind`, `code`, …).
+//! Core errors as JavaScript `MagisteriumError` objects (real `Error`s with `kind`, `code`, …). The
+//! class lives in `runtime.js`; its `init` object crosses through serde like every other value.
 
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::runtime;
-use crate::protocol::{Error, ErrorKind, JsonView};
+use super::node::{to_js, Js};
+use crate::protocol::call;
+use crate::protocol::{Error, ErrorKind};
 
-/// A core error plus what only JavaScript holds: `error.data` of a JSON-RPC answer and the
-/// exception that caused it (`cause`).
-#[derive(Debug)]
-pub struct Failure {
-    /// What went wrong.
-    pub error: Error,
-    /// `error.data` of the JSON-RPC answer (`undefined` when none).
-    pub data: JsValue,
-    /// The JavaScript exception behind it (`undefined` when none).
-    pub cause: JsValue,
+#[wasm_bindgen(module = "/src/web/runtime.js")]
+extern "C" {
+    /// The `MagisteriumError` class.
+    type MagisteriumError;
+
+    /// `new MagisteriumError(message, init)`.
+    #[wasm_bindgen(constructor)]
+    fn new(message: &str, init: &JsValue) -> MagisteriumError;
+
+    /// True for a `MagisteriumError` of any copy of this package.
+    #[wasm_bindgen(js_name = isMagisteriumError)]
+    fn branded(value: &JsValue) -> bool;
 }
 
-impl Failure {
-    /// A failure of `kind` caused by the JavaScript exception `cause`.
-    pub fn caused(kind: ErrorKind, message: impl Into<String>, cause: JsValue) -> Self {
-        Self {
-            error: Error::new(kind, message),
-            data: JsValue::UNDEFINED,
-            cause,
-        }
-    }
+/// A failed call of the SDK: the core error, the JSON-RPC `error.data` and the JavaScript
+/// exception behind it.
+pub type Failure = call::Failure<Js, JsValue>;
 
-    /// The `MagisteriumError` object.
-    pub fn into_js(self) -> JsValue {
-        let e = &self.error;
-        let message = match e.kind() {
-            ErrorKind::InvalidInput => format!("invalid input: {}", e.message()),
-            _ => e.message().to_owned(),
-        };
-        runtime::make_error(
-            &message,
-            e.kind().as_str(),
-            e.code().map(|c| c as f64),
-            e.status(),
-            e.retry_after_ms().map(|ms| ms as f64),
-            &self.data,
-            e.task_id().map(str::to_owned),
-            &self.cause,
-        )
+/// The second argument of the `MagisteriumError` constructor; absent members stay absent.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ErrorInit<'a> {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    retry_after_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<&'a Js>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    task_id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cause: Option<Js>,
+}
+
+/// The `MagisteriumError` of a failure.
+pub fn into_js(failure: Failure) -> JsValue {
+    let e = &failure.error;
+    let message = match e.kind() {
+        ErrorKind::InvalidInput => format!("invalid input: {}", e.message()),
+        _ => e.message().to_owned(),
+    };
+    let init = ErrorInit {
+        kind: e.kind().as_str(),
+        code: e.code(),
+        status: e.status(),
+        retry_after_ms: e.retry_after_ms(),
+        data: failure.data.as_ref(),
+        task_id: e.task_id(),
+        cause: failure.cause.map(Js),
+    };
+    // Every member is a string, a safe integer or a preserved value: serialisation cannot fail.
+    let init = to_js(&init).unwrap_or(JsValue::UNDEFINED);
+    MagisteriumError::new(&message, &init).into()
+}
+
+/// A failure caused by the JavaScript exception `cause`.
+pub fn caused(kind: ErrorKind, message: impl Into<String>, cause: JsValue) -> Failure {
+    Failure {
+        error: Error::new(kind, message),
+        data: None,
+        cause: Some(cause),
     }
 }
 
-impl From<Error> for Failure {
-    fn from(error: Error) -> Self {
-        Self {
-            error,
-            data: JsValue::UNDEFINED,
-            cause: JsValue::UNDEFINED,
-        }
-    }
-}
-
-/// `error.data` of a parsed JSON-RPC answer (`undefined` when it has none): a failure carries it
-/// as the `MagisteriumError`'s `data`.
-pub fn rpc_error_data(body: Option<&JsValue>) -> JsValue {
-    body.and_then(|b| b.field("error"))
-        .and_then(|e| e.field("data"))
-        .unwrap_or(JsValue::UNDEFINED)
+/// The `MagisteriumError` of a core error.
+pub fn error_js(error: Error) -> JsValue {
+    into_js(error.into())
 }
 
 /// Shorthand for an `invalid_input` rejection.
 pub fn invalid_input(message: impl Into<String>) -> JsValue {
-    Failure::from(Error::invalid_input(message)).into_js()
+    error_js(Error::invalid_input(message))
 }
 
 /// True for errors thrown by this SDK, also by another copy of it (`instanceof` fails across
@@ -76,5 +91,5 @@ pub fn invalid_input(message: impl Into<String>) -> JsValue {
 pub fn is_magisterium_error(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: &JsValue,
 ) -> bool {
-    runtime::is_magisterium_error(value)
+    branded(value)
 }

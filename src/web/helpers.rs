@@ -1,18 +1,17 @@
 //! The sans-IO helpers: build a JSON-RPC request, or read a response body, without fetching.
 
+use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 
-use super::convert;
-use super::error::{invalid_input, rpc_error_data, Failure};
-use super::runtime;
+use super::error::{error_js, into_js, invalid_input, Failure};
+use super::globals::uuid;
+use super::node::{to_js, Js};
+use super::parts::send_request;
 use super::types::{BuildOptionsJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
 use crate::protocol::request::MessageIds;
-use crate::protocol::results::{
-    decode_other_skill, decode_skill_response, SkillAnswer, SkillResult,
-};
+use crate::protocol::results::{decode_other_skill, decode_skill_response, SkillAnswer};
 use crate::protocol::wire::RequestId;
-use crate::protocol::{decode, Skill};
-use js_sys::Reflect;
+use crate::protocol::{decode, JsonView, Skill};
 
 fn field_string(opts: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
     match Reflect::get(opts, &JsValue::from_str(key)) {
@@ -61,12 +60,9 @@ pub fn build_request(
         return Err(invalid_input("opts must be an object"));
     }
     if ids.message_id.is_empty() {
-        ids.message_id = runtime::uuid();
+        ids.message_id = uuid();
     }
-    let input: JsValue = input.into();
-    let parts = super::client::parts_for(skill_id, &input).map_err(invalid_input)?;
-    let (req, _) = super::request_object::message_send_object(skill_id, parts, &input, ids)
-        .map_err(|e| Failure::from(e).into_js())?;
+    let (req, _) = send_request(skill_id, &input.into(), ids).map_err(error_js)?;
     Ok(req.into())
 }
 
@@ -84,7 +80,7 @@ pub fn decode_response_js(
     #[wasm_bindgen(js_name = skillId)] skill_id: &str,
     #[wasm_bindgen(unchecked_param_type = "string")] body: JsValue,
 ) -> Result<SkillOutputJs, JsValue> {
-    decode_parsed(skill_id, runtime::parse_json(&body))
+    decode_parsed(skill_id, Js::parse(&body))
 }
 
 /// [`decode_response_js`] for a body held in Rust.
@@ -92,25 +88,28 @@ pub fn decode_response_js(
 /// # Errors
 /// As [`decode_response_js`].
 pub fn decode_response(skill_id: &str, body: &str) -> Result<SkillOutputJs, JsValue> {
-    decode_parsed(skill_id, runtime::parse_json(&JsValue::from_str(body)))
+    decode_parsed(skill_id, Js::parse(&JsValue::from_str(body)))
 }
 
-fn decode_parsed(skill_id: &str, parsed: JsValue) -> Result<SkillOutputJs, JsValue> {
-    let parsed = (!parsed.is_undefined()).then_some(parsed);
-    let data = rpc_error_data(parsed.as_ref());
-    let fail = |error| {
-        Failure {
-            error,
-            data: data.clone(),
-            cause: JsValue::UNDEFINED,
-        }
-        .into_js()
-    };
-    let value = match Skill::from_id(skill_id) {
-        Some(skill) => decode_skill_response(skill, parsed, 200, None).map(convert::skill_answer),
+fn decode_parsed(skill_id: &str, parsed: Option<Js>) -> Result<SkillOutputJs, JsValue> {
+    let data = parsed
+        .as_ref()
+        .and_then(|b| b.field("error"))
+        .and_then(|e| e.field("data"));
+    let answer = match Skill::from_id(skill_id) {
+        Some(skill) => decode_skill_response(skill, parsed, 200, None),
         None => decode::read_envelope(parsed, 200, None)
             .and_then(|result| decode_other_skill(&format!("{skill_id}_result"), &result))
-            .map(|r: SkillResult<JsValue>| convert::skill_answer(SkillAnswer::Lookup(r))),
+            .map(SkillAnswer::Lookup),
     };
-    value.map(Into::into).map_err(fail)
+    let answer = answer.map_err(|error| {
+        into_js(Failure {
+            error,
+            data,
+            cause: None,
+        })
+    })?;
+    to_js(&answer)
+        .map(Into::into)
+        .map_err(|_| super::client::unbuildable())
 }

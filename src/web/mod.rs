@@ -1,15 +1,15 @@
 //! The wasm-bindgen layer: moves values between JavaScript and the [`crate::protocol`] core and
-//! turns core errors into `MagisteriumError` objects. No protocol logic lives here.
+//! turns core errors into `MagisteriumError` objects. Each call runs in Rust from start to end (the
+//! core's `call::run` over [`fetch`]); `runtime.js` holds only the error class.
 
 pub mod client;
-mod convert;
 pub mod error;
+pub mod fetch;
+mod globals;
 pub mod helpers;
-mod js_view;
+mod node;
 mod options;
-mod request_object;
-mod runtime;
-mod transport;
+mod parts;
 pub mod types;
 
 pub use client::MagisteriumClient;

@@ -21,7 +21,8 @@ export interface ClientOptions {
    *  page only holds an HttpOnly cookie). On a server (Node, a Worker of your own) pass your token:
    *  `new MagisteriumClient({ token: () => getAccessToken() })`. */
   token?: string | (() => string | Promise<string>);
-  /** Default: the global fetch (pages, web workers, workerd, Node 20+). Called as a plain function. */
+  /** Default: the global fetch (pages, web workers, workerd, Node 20+). Called as a plain function
+   *  with one argument, the built `Request` (its `signal` carries the time budget and your abort). */
   fetch?: typeof fetch;
   /** Time budget per attempt, in milliseconds. Default 60000. */
   timeoutMs?: number;

@@ -48,3 +48,29 @@ pub async fn server_json(path: &str) -> JsValue {
         .await
         .unwrap()
 }
+
+/// Runs `futures` concurrently (all started at once, as JavaScript callers would start the
+/// Promises) and returns their outputs in order.
+pub async fn join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
+    use std::task::Poll;
+    let mut futures: Vec<_> = futures.into_iter().map(Box::pin).collect();
+    let mut outputs: Vec<Option<F::Output>> = futures.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (future, out) in futures.iter_mut().zip(outputs.iter_mut()) {
+            if out.is_none() {
+                match future.as_mut().poll(cx) {
+                    Poll::Ready(value) => *out = Some(value),
+                    Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            Poll::Pending
+        } else {
+            Poll::Ready(())
+        }
+    })
+    .await;
+    outputs.into_iter().flatten().collect()
+}

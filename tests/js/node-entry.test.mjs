@@ -3,6 +3,8 @@ import "./record.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { AGENT_URL, consumerDir, writeFile } from "./helpers.mjs";
 
 const dir = consumerDir("node-consumer");
@@ -32,4 +34,13 @@ test("errors are MagisteriumError objects with a kind", async () => {
     return true;
   });
   await assert.rejects(client.getTask("no-such-task"), (e) => e.kind === "task_not_found" && e.code === -32001);
+});
+
+test("the package ships the licence it declares (MIT OR Apache-2.0)", () => {
+  const pkgDir = new URL("../../pkg/", import.meta.url);
+  const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: pkgDir, encoding: "utf8" }));
+  const files = packed.files.map((f) => f.path);
+  for (const licence of ["LICENSE-MIT", "LICENSE-APACHE"]) assert.ok(files.includes(licence), `${licence} is in the tarball`);
+  const meta = JSON.parse(readFileSync(new URL("package.json", pkgDir), "utf8"));
+  assert.equal(meta.license, "MIT OR Apache-2.0");
 });

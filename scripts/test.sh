@@ -66,6 +66,9 @@ step "wasm tests in headless Chromium"
 export MAGISTERIUM_FAULT_URL="http://127.0.0.1:$FAULT_PORT" MAGISTERIUM_AGENT_URL="http://127.0.0.1:$AGENT_PORT"
 export MAGISTERIUM_PROXY_URL="http://127.0.0.1:$PROXY_PORT" MAGISTERIUM_PROXY_TOKEN="$PROXY_TOKEN"
 export WASM_BINDGEN_TEST_ADDRESS="$RUNNER_ADDR"
+# The runner's default budget is 20 s per test binary; the fault matrix waits on purpose (timeouts,
+# Retry-After, 429 storms) for about 15 s of it, which leaves no headroom on a loaded machine.
+export WASM_BINDGEN_TEST_TIMEOUT=120
 wasm-pack test --headless --chrome 2>&1 | tee test-output/browser.log
 summary+=("browser: $(grep -E '^test result' test-output/browser.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 

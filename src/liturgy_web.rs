@@ -11,8 +11,19 @@ use crate::protocol::CivilDate;
 #[wasm_bindgen(module = "/src/web/runtime.js")]
 extern "C" {
     /// The SDK's error class, so `isMagisteriumError` and `instanceof` work across both entries.
-    #[wasm_bindgen(js_name = makeError)]
-    fn make_error(message: &str, kind: &str) -> JsValue;
+    type MagisteriumError;
+
+    /// `new MagisteriumError(message, init)`.
+    #[wasm_bindgen(constructor)]
+    fn new(message: &str, init: &JsValue) -> MagisteriumError;
+}
+
+/// A `MagisteriumError` of `kind`.
+fn make_error(message: &str, kind: &str) -> JsValue {
+    let init = Object::new();
+    // Setting a property of a fresh plain object cannot fail.
+    let _ = Reflect::set(&init, &JsValue::from_str("kind"), &JsValue::from_str(kind));
+    MagisteriumError::new(message, &init).into()
 }
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -77,16 +77,26 @@ pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue>
     }
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// A `TextDecoder` bound here so `decode` hands back the JavaScript string itself (web-sys's
+    /// binding returns a Rust `String`: the whole text copied into wasm memory and back).
+    #[wasm_bindgen(js_name = TextDecoder)]
+    type Utf8Decoder;
+
+    #[wasm_bindgen(constructor, js_class = "TextDecoder", catch)]
+    fn new(label: &str, options: &JsValue) -> Result<Utf8Decoder, JsValue>;
+
+    #[wasm_bindgen(method, js_class = "TextDecoder", catch)]
+    fn decode(this: &Utf8Decoder, bytes: &Uint8Array) -> Result<JsString, JsValue>;
+}
+
 /// The bytes as text, or `None` when they are not valid UTF-8 (a leading BOM is dropped, as
-/// `Response.text()` does).
+/// `Response.text()` does). The text stays a JavaScript string.
 pub fn utf8_text(bytes: &Uint8Array) -> Option<JsString> {
     let options = web_sys::TextDecoderOptions::new();
     options.set_fatal(true);
-    let decoder = web_sys::TextDecoder::new_with_label_and_options("utf-8", &options).ok()?;
-    decoder
-        .decode_with_js_u8_array(bytes)
-        .ok()
-        .map(JsString::from)
+    Utf8Decoder::new("utf-8", &options).ok()?.decode(bytes).ok()
 }
 
 /// Lets a promise settle unobserved (a cancel that rejects is not worth a console warning).

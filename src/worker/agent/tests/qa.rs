@@ -1,5 +1,7 @@
 //! Tests of `qa.rs` (a child module of it, so they reach its private items).
 
+use super::excerpt::sentences;
+use super::related::topic;
 use super::*;
 use crate::worker::agent::corpus;
 

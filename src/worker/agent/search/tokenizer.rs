@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use super::FnvBuildHasher;
+use super::fnv::FnvBuildHasher;
 
 /// The normalised tokens of `text`, in order, as the index sees them (lowercased, accents folded,
 /// stop words and single letters dropped, light suffix stemming).

@@ -1,5 +1,6 @@
 //! Tests of `search.rs` (a child module of it, so they reach its private items).
 
+use super::index::{index, Index};
 use super::tokenizer::is_stop_word;
 use super::*;
 

@@ -1,12 +1,16 @@
 //! The Proper of Time: the day of the season of any date, from Easter and Christmas.
 
 use super::ids;
-use super::movable::{
-    baptism_of_the_lord, days_between, easter, first_sunday_of_advent, holy_family,
-};
+use super::movable::{baptism_of_the_lord, days_between, easter, first_sunday_of_advent};
 use super::names::{ordinal_number, ordinal_word, weekday_name};
 use super::types::{Colour, Rank, Season};
 use crate::protocol::date::CivilDate;
+
+mod christmas_cycle;
+mod easter_cycle;
+
+use christmas_cycle::{advent_day, christmas_octave, christmas_to_baptism};
+use easter_cycle::{easter_day_of, lent_day, triduum_day};
 
 /// The day of the Proper of Time.
 #[derive(Debug, Clone)]
@@ -128,121 +132,6 @@ pub(super) fn proper_of_time(date: CivilDate) -> Option<Temporal> {
     })
 }
 
-fn christmas_octave(date: CivilDate) -> Option<Temporal> {
-    let place = Place::new(Season::Christmas, None, Colour::White);
-    Some(if date.day() == 25 {
-        place.day(
-            ids::NATIVITY,
-            "The Nativity of the Lord (Christmas)",
-            Rank::Solemnity,
-            2,
-        )
-    } else if Some(date) == holy_family(date.year()) {
-        place.day(
-            ids::HOLY_FAMILY,
-            "The Holy Family of Jesus, Mary and Joseph",
-            Rank::Feast,
-            5,
-        )
-    } else {
-        let nth = date.day().checked_sub(24)?;
-        place.day(
-            format!("christmas_octave_day_{nth}"),
-            format!(
-                "{} Day within the Octave of the Nativity of the Lord",
-                ordinal_word(nth)
-            ),
-            Rank::Weekday,
-            9,
-        )
-    })
-}
-
-fn advent_day(date: CivilDate, week: u32) -> Temporal {
-    let place = Place::new(Season::Advent, Some(week), Colour::Violet);
-    let id = numbered_id("advent", week, date);
-    if date.weekday() == 0 {
-        let name = format!("{} Sunday of Advent", ordinal_word(week));
-        match week {
-            3 => place
-                .colour(Colour::Rose)
-                .day(id, name + " (Gaudete Sunday)", Rank::Sunday, 2),
-            _ => place.day(id, name, Rank::Sunday, 2),
-        }
-    } else if date.month() == 12 && date.day() >= 17 {
-        place.day(
-            format!("advent_december_{}", date.day()),
-            format!("December {} (late Advent weekday)", date.day()),
-            Rank::Weekday,
-            9,
-        )
-    } else {
-        let name = format!(
-            "{} of the {} Week of Advent",
-            weekday_name(date),
-            ordinal_number(week)
-        );
-        place.day(id, name, Rank::Weekday, 13)
-    }
-}
-
-fn christmas_to_baptism(date: CivilDate, baptism: CivilDate) -> Temporal {
-    let place = Place::new(Season::Christmas, None, Colour::White);
-    let day = date.day();
-    if date == baptism {
-        place
-            .day(ids::BAPTISM, "The Baptism of the Lord", Rank::Feast, 5)
-            .note(
-                "Where the Epiphany is kept on Sunday January 7 or 8, the Baptism of the Lord \
-                 moves to the following Monday; this calendar keeps the universal rule.",
-            )
-    } else if day == 1 {
-        place.day(
-            ids::OCTAVE_DAY,
-            "Octave Day of the Nativity of the Lord",
-            Rank::Weekday,
-            9,
-        )
-    } else if day == 6 {
-        place
-            .day(
-                ids::EPIPHANY,
-                "The Epiphany of the Lord",
-                Rank::Solemnity,
-                2,
-            )
-            .note(
-                "Where the Epiphany is not a holy day of obligation it is kept on the Sunday \
-                 between January 2 and 8; this calendar keeps January 6.",
-            )
-    } else if date.weekday() == 0 {
-        place.day(
-            ids::SECOND_SUNDAY_AFTER_CHRISTMAS,
-            "Second Sunday after Christmas",
-            Rank::Sunday,
-            6,
-        )
-    } else if day < 6 {
-        place.day(
-            format!("christmas_time_january_{day}"),
-            format!("Christmas Weekday (January {day})"),
-            Rank::Weekday,
-            13,
-        )
-    } else {
-        let weekday = ids::WEEKDAYS
-            .get(date.weekday() as usize)
-            .copied()
-            .unwrap_or("");
-        place.day(
-            format!("{weekday}_after_epiphany"),
-            format!("{} after Epiphany", weekday_name(date)),
-            Rank::Weekday,
-            13,
-        )
-    }
-}
-
 fn ordinary_time(date: CivilDate, week: u32) -> Temporal {
     let place = Place::new(Season::OrdinaryTime, Some(week), Colour::Green);
     let id = numbered_id("ordinary_time", week, date);
@@ -256,151 +145,6 @@ fn ordinary_time(date: CivilDate, week: u32) -> Temporal {
             ordinal_number(week)
         );
         place.day(id, name, Rank::Weekday, 13)
-    }
-}
-
-/// From Ash Wednesday (`after_ash` = 0) to Wednesday of Holy Week.
-fn lent_day(date: CivilDate, after_ash: i64) -> Temporal {
-    let place = Place::new(Season::Lent, None, Colour::Violet);
-    let dayname = weekday_name(date);
-    let weekday = ids::WEEKDAYS
-        .get(date.weekday() as usize)
-        .copied()
-        .unwrap_or("");
-    if after_ash == 0 {
-        return place.day(ids::ASH_WEDNESDAY, "Ash Wednesday", Rank::Weekday, 2);
-    }
-    if after_ash < 4 {
-        let id = format!("{weekday}_after_ash_wednesday");
-        return place.day(
-            id,
-            format!("{dayname} after Ash Wednesday"),
-            Rank::Weekday,
-            9,
-        );
-    }
-    let week = u32::try_from((after_ash - 4) / 7 + 1).unwrap_or(0);
-    let numbered = Place {
-        week: Some(week),
-        ..place
-    };
-    let id = numbered_id("lent", week, date);
-    match (week, date.weekday() == 0) {
-        (6, true) => place.colour(Colour::Red).day(
-            ids::PALM_SUNDAY,
-            "Palm Sunday of the Passion of the Lord",
-            Rank::Sunday,
-            2,
-        ),
-        (6, false) => place.day(
-            format!("holy_{weekday}"),
-            format!("{dayname} of Holy Week"),
-            Rank::Weekday,
-            2,
-        ),
-        (4, true) => numbered.colour(Colour::Rose).day(
-            id,
-            "Fourth Sunday of Lent (Laetare Sunday)",
-            Rank::Sunday,
-            2,
-        ),
-        (_, true) => {
-            let name = format!("{} Sunday of Lent", ordinal_word(week));
-            numbered.day(id, name, Rank::Sunday, 2)
-        }
-        (_, false) => {
-            let name = format!("{dayname} of the {} Week of Lent", ordinal_number(week));
-            numbered.day(id, name, Rank::Weekday, 9)
-        }
-    }
-}
-
-/// Holy Thursday (`from_easter` = -3) to Holy Saturday.
-fn triduum_day(from_easter: i64) -> Temporal {
-    let place = Place::new(Season::Triduum, None, Colour::White);
-    match from_easter {
-        -3 => place
-            .day(
-                ids::LORDS_SUPPER,
-                "Holy Thursday (Evening Mass of the Lord's Supper)",
-                Rank::Triduum,
-                1,
-            )
-            .note(
-                "The Paschal Triduum begins with the Evening Mass of the Lord's Supper; the \
-                 morning (Chrism Mass) still belongs to Lent.",
-            ),
-        -2 => place.colour(Colour::Red).day(
-            ids::GOOD_FRIDAY,
-            "Friday of the Passion of the Lord (Good Friday)",
-            Rank::Triduum,
-            1,
-        ),
-        _ => place
-            .colour(Colour::Violet)
-            .day(ids::HOLY_SATURDAY, "Holy Saturday", Rank::Triduum, 1)
-            .note(
-                "No Mass during the day; the Easter Vigil in the Holy Night belongs to Easter \
-                 Sunday and is celebrated in white.",
-            ),
-    }
-}
-
-/// Easter Sunday (`from_easter` = 0) to Pentecost.
-fn easter_day_of(date: CivilDate, from_easter: i64, week: u32) -> Temporal {
-    let place = Place::new(Season::Easter, Some(week), Colour::White);
-    let dayname = weekday_name(date);
-    let id = numbered_id("easter_time", week, date);
-    match from_easter {
-        0 => place.day(
-            ids::EASTER_SUNDAY,
-            "Easter Sunday of the Resurrection of the Lord",
-            Rank::Solemnity,
-            1,
-        ),
-        1..=6 => {
-            let weekday = ids::WEEKDAYS
-                .get(date.weekday() as usize)
-                .copied()
-                .unwrap_or("");
-            place.day(
-                format!("easter_{weekday}"),
-                format!("{dayname} within the Octave of Easter"),
-                Rank::Solemnity,
-                2,
-            )
-        }
-        7 => place.day(
-            ids::DIVINE_MERCY_SUNDAY,
-            "Second Sunday of Easter (Sunday of Divine Mercy)",
-            Rank::Sunday,
-            2,
-        ),
-        39 => place
-            .day(
-                ids::ASCENSION,
-                "The Ascension of the Lord",
-                Rank::Solemnity,
-                2,
-            )
-            .note(
-                "Where the Ascension is not a holy day of obligation it is transferred to the \
-             following Sunday, replacing the Seventh Sunday of Easter; this calendar keeps the \
-             Thursday.",
-            ),
-        49 => Place {
-            week: None,
-            ..place.colour(Colour::Red)
-        }
-        .day(ids::PENTECOST, "Pentecost Sunday", Rank::Solemnity, 2),
-        _ if date.weekday() == 0 => {
-            let name = format!("{} Sunday of Easter", ordinal_word(week));
-            place.day(id, name, Rank::Sunday, 2)
-        }
-        _ => {
-            let name = format!("{dayname} of the {} Week of Easter", ordinal_number(week));
-            place.day(id, name, Rank::Weekday, 13)
-        }
     }
 }
 

@@ -447,3 +447,162 @@ fn the_0_2_6_card_is_unchanged() {
     let body = magisterium_a2a::worker::agent::card::response("http://127.0.0.1:8787").body;
     assert_eq!(body, fixture("cards/stand-in-0.2.6.json"));
 }
+
+mod our_client_in_1_0 {
+    //! The client's side: the option, when "auto" looks at the card, and a 1.0 answer read back as
+    //! the 0.2.6 answer the decoders know (the same typed results and errors either way).
+    use super::*;
+    use magisterium_a2a::protocol::results::{decode_skill_response, decode_task};
+    use magisterium_a2a::protocol::v1::client::{
+        answer_to_v0, moved_to_v1, request_to_v1, ProtocolChoice,
+    };
+    use magisterium_a2a::protocol::wire::RequestId;
+    use magisterium_a2a::protocol::{Error, Skill};
+
+    #[test]
+    fn the_option() {
+        assert_eq!(
+            ProtocolChoice::from_option("0.2"),
+            Ok(ProtocolChoice::Legacy)
+        );
+        assert_eq!(ProtocolChoice::from_option("1.0"), Ok(ProtocolChoice::V1));
+        assert_eq!(
+            ProtocolChoice::from_option("auto"),
+            Ok(ProtocolChoice::Auto)
+        );
+        assert_eq!(ProtocolChoice::default(), ProtocolChoice::Auto);
+        assert!(ProtocolChoice::from_option("0.3")
+            .unwrap_err()
+            .contains("protocolVersion"));
+    }
+
+    #[test]
+    fn auto_looks_at_the_card_only_when_the_agent_says_it_moved() {
+        assert!(moved_to_v1(&Error::from_rpc(-32601, "Method not found")));
+        assert!(moved_to_v1(
+            &Error::from_rpc(-32009, "Version not supported").with_code(-32009)
+        ));
+        assert!(moved_to_v1(&Error::from_http_status(404).with_status(404)));
+        for other in [
+            Error::from_rpc(-32004, "Unauthorized"),
+            Error::from_rpc(-32602, "Invalid params"),
+            Error::from_http_status(502).with_status(502),
+            Error::invalid_response("bad"),
+        ] {
+            assert!(!moved_to_v1(&other), "{other:?}");
+        }
+    }
+
+    /// The 1.0 answer of a 0.2.6 fixture: its task through the Worker's translation.
+    fn as_v1(name: &str, send: bool) -> Value {
+        let body = fixture_json(&format!("responses/{name}"));
+        let task: v0::Task = serde_json::from_value(body["result"].clone()).unwrap();
+        let task = task_to_v1(task);
+        let result = if send {
+            serde_json::to_value(SendMessageResponse::Task(task)).unwrap()
+        } else {
+            serde_json::to_value(task).unwrap()
+        };
+        json!({"jsonrpc": "2.0", "id": body["id"], "result": result})
+    }
+
+    #[test]
+    fn every_skill_decodes_the_same_from_1_0() {
+        let id = RequestId::from("req-1");
+        for (skill, name) in [
+            (Skill::CatholicQa, "qa_answer.json"),
+            (Skill::DocumentSearch, "search_results.json"),
+            (Skill::DocumentFetch, "document.json"),
+            (Skill::DocumentFetch, "document_not_found.json"),
+            (Skill::LiturgicalReadings, "readings.json"),
+            (Skill::SaintsOfTheDay, "saints.json"),
+            (Skill::PopeLookup, "lookup_pope.json"),
+            (Skill::DioceseStatisticsLookup, "lookup_statistics.json"),
+        ] {
+            let original = fixture_json(&format!("responses/{name}"));
+            let legacy = answer_to_v0(Method::SendMessage, as_v1(name, true)).unwrap();
+            let back = serde_json::to_value(legacy).unwrap();
+            let expected = decode_skill_response(skill, Some(&original), 200, Some(&id)).unwrap();
+            let got = decode_skill_response(skill, Some(&back), 200, Some(&id)).unwrap();
+            assert_eq!(
+                serde_json::to_value(format!("{got:?}")).unwrap(),
+                serde_json::to_value(format!("{expected:?}")).unwrap(),
+                "{name}"
+            );
+        }
+        let task = answer_to_v0(Method::GetTask, as_v1("task_working.json", false)).unwrap();
+        let task = serde_json::to_value(task).unwrap();
+        assert_eq!(task["result"]["status"]["state"], "working");
+        assert!(decode_task(Some(&task), 200, Some(&id)).is_ok());
+    }
+
+    #[test]
+    fn errors_decode_to_the_same_kinds_from_1_0() {
+        let id = RequestId::from("req-1");
+        for name in [
+            "error_unauthorized.json",
+            "error_plan_required.json",
+            "error_rate_limited.json",
+            "error_task_not_found.json",
+            "error_invalid_params.json",
+        ] {
+            let original = fixture_json(&format!("responses/{name}"));
+            let error: JsonRpcError = serde_json::from_value(original["error"].clone()).unwrap();
+            let v1_body =
+                json!({"jsonrpc": "2.0", "id": "req-1", "error": error_to_v1(error, false, None)});
+            let back =
+                serde_json::to_value(answer_to_v0(Method::GetTask, v1_body).unwrap()).unwrap();
+            let expected = decode_task(Some(&original), 200, Some(&id)).unwrap_err();
+            let got = decode_task(Some(&back), 200, Some(&id)).unwrap_err();
+            assert_eq!(
+                (got.kind(), got.code()),
+                (expected.kind(), expected.code()),
+                "{name}"
+            );
+        }
+        let spec = fixture_json("v1/error_task_not_found.json");
+        let back = serde_json::to_value(answer_to_v0(Method::GetTask, spec).unwrap()).unwrap();
+        let got = decode_task(Some(&back), 200, Some(&RequestId::from(2))).unwrap_err();
+        assert_eq!(got.kind(), ErrorKind::TaskNotFound);
+        let garbage = answer_to_v0(
+            Method::SendMessage,
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": 3}}}),
+        );
+        assert_eq!(garbage.unwrap_err().kind(), ErrorKind::InvalidResponse);
+    }
+
+    #[test]
+    fn requests_are_written_in_1_0() {
+        let built = fixture_json("requests/catholic_qa.json");
+        let (v1_request, method) = request_to_v1(built.clone()).unwrap();
+        assert_eq!(method, Method::SendMessage);
+        let v1_json = serde_json::to_value(&v1_request).unwrap();
+        assert_eq!(v1_json["method"], "SendMessage");
+        assert_eq!(v1_json["id"], built["id"]);
+        assert_eq!(v1_json["params"]["message"]["role"], "ROLE_USER");
+        assert_eq!(
+            v1_json["params"]["message"]["parts"][0]["text"],
+            built["params"]["message"]["parts"][0]["text"]
+        );
+        assert_eq!(
+            v1_json["params"]["message"]["metadata"]["skillId"],
+            "catholic_qa"
+        );
+        let get =
+            json!({"jsonrpc": "2.0", "id": 5, "method": "tasks/cancel", "params": {"id": "t-1"}});
+        let (v1_request, method) = request_to_v1(get).unwrap();
+        assert_eq!(
+            (method, v1_request.method),
+            (Method::CancelTask, "CancelTask")
+        );
+        assert_eq!(
+            serde_json::to_value(&v1_request.params).unwrap(),
+            json!({"id": "t-1"})
+        );
+        let unknown = json!({"jsonrpc": "2.0", "id": 5, "method": "tasks/list", "params": {}});
+        assert_eq!(
+            request_to_v1(unknown).unwrap_err().kind(),
+            ErrorKind::InvalidInput
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //! 1.0 clients reach the 0.2.6 service, and the client uses it to talk 1.0 to an agent that offers it.
 
 pub mod card;
+pub mod client;
 pub mod dialect;
 pub mod errors;
 pub mod translate;

@@ -163,7 +163,7 @@ pub struct V1Request {
 #[serde(untagged)]
 pub enum V1Params {
     /// `SendMessage`.
-    Send(SendMessageRequest),
+    Send(Box<SendMessageRequest>),
     /// `GetTask` / `CancelTask`.
     Task(TaskIdRequest),
 }
@@ -179,9 +179,9 @@ pub fn request_to_v1<'de, D: Deserializer<'de>>(request: D) -> Result<(V1Request
     let request = LegacyRequest::deserialize(request).map_err(|e| bad(e.to_string()))?;
     let method = Method::from_legacy(&request.method).ok_or_else(|| bad(request.method.clone()))?;
     let params = match method {
-        Method::SendMessage => V1Params::Send(send_request_to_v1(
+        Method::SendMessage => V1Params::Send(Box::new(send_request_to_v1(
             MessageSendParams::deserialize(request.params).map_err(|e| bad(e.to_string()))?,
-        )),
+        ))),
         Method::GetTask | Method::CancelTask => V1Params::Task(task_request_to_v1(
             TaskQueryParams::deserialize(request.params).map_err(|e| bad(e.to_string()))?,
         )),

@@ -50,7 +50,8 @@ pub fn max_age_seconds(cache_control: Option<&str>) -> u64 {
     max_age
 }
 
-/// Checks that a fetched card is an object with a `skills` array and a string `url`, `name`.
+/// Checks that a fetched card is an object with a `skills` array, a string `name`, and a string
+/// `url` (0.2.6 / 0.3) or a `supportedInterfaces` array (1.0).
 ///
 /// # Errors
 /// `invalid_response` naming the first field that is wrong.
@@ -59,8 +60,17 @@ pub fn check_card<V: JsonView>(card: &V) -> Result<(), Error> {
     if card.kind() != JsonKind::Object {
         return Err(wrong_type(&root, "object", card.kind()));
     }
-    for key in ["name", "url"] {
-        super::decode::required_string(card, key, &root)?;
+    super::decode::required_string(card, "name", &root)?;
+    match card.field("supportedInterfaces") {
+        Some(list) if list.kind() == JsonKind::Array => {}
+        Some(list) => {
+            return Err(wrong_type(
+                &root.key("supportedInterfaces"),
+                "array",
+                list.kind(),
+            ))
+        }
+        None => super::decode::required_string(card, "url", &root).map(|_| ())?,
     }
     match card.field("skills") {
         Some(skills) if skills.kind() == JsonKind::Array => Ok(()),
@@ -112,5 +122,14 @@ mod tests {
             .contains("skills: expected array"));
         let arr = serde_json::json!([]);
         assert!(check_card(&&arr).is_err());
+        let v1 = serde_json::json!({"name": "M", "supportedInterfaces": [], "skills": []});
+        assert!(check_card(&&v1).is_ok());
+        let neither = serde_json::json!({"name": "M", "skills": []});
+        assert!(check_card(&&neither)
+            .unwrap_err()
+            .message()
+            .contains("url: missing"));
+        let bad_list = serde_json::json!({"name": "M", "supportedInterfaces": {}, "skills": []});
+        assert!(check_card(&&bad_list).is_err());
     }
 }

@@ -18,6 +18,7 @@ use super::node::Js;
 use super::options::Token;
 use crate::platform::{read_body, sleep, utf8_text, AbortGuard, Capped, Cut, Interrupted};
 use crate::protocol::call::{Answer, Body, Clock, Transport};
+use crate::protocol::v1::Method as V1Method;
 use crate::protocol::{Error, ErrorKind};
 
 /// One call's HTTP: what every attempt sends, and how.
@@ -37,6 +38,8 @@ pub struct WebTransport<'a> {
     pub max_bytes: f64,
     /// Where the bearer token comes from.
     pub token: &'a Token,
+    /// The A2A 1.0 method the request speaks, when it does: its answers are read back as 0.2.6.
+    pub v1: Option<V1Method>,
 }
 
 impl WebTransport<'_> {
@@ -190,6 +193,12 @@ impl Transport for WebTransport<'_> {
                 None => Body::NotUtf8,
                 Some(text) => Js::parse(&text).map_or(Body::NotJson, Body::Json),
             },
+        };
+        let body = match (self.v1, body) {
+            (Some(method), Body::Json(node)) => Body::Json(
+                super::v1::answer_from_v1(method, node).map_err(|e| e.with_status(status))?,
+            ),
+            (_, body) => body,
         };
         Ok(Answer {
             status,

@@ -11,6 +11,7 @@ mod node;
 mod options;
 mod parts;
 pub mod types;
+mod v1;
 
 pub use client::MagisteriumClient;
 pub use error::is_magisterium_error;

@@ -7,6 +7,7 @@ use web_sys::AbortSignal;
 
 use crate::protocol::pacing::{DEFAULT_PER_MINUTE, DEFAULT_QA_PER_MINUTE};
 use crate::protocol::retry::RetryPolicy;
+use crate::protocol::v1::client::ProtocolChoice;
 
 /// The service's JSON-RPC endpoint.
 pub const DEFAULT_ENDPOINT: &str = "https://www.magisterium.com/api/v1/a2a";
@@ -38,6 +39,7 @@ pub struct ClientSettings {
     pub headers: Vec<(String, String)>,
     pub max_response_bytes: f64,
     pub pacing: Option<(u32, u32)>,
+    pub protocol: ProtocolChoice,
 }
 
 /// One call's options.
@@ -138,6 +140,7 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
         headers: Vec::new(),
         max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
         pacing: None,
+        protocol: ProtocolChoice::default(),
     };
     if options.is_undefined() || options.is_null() {
         return Ok(settings);
@@ -148,6 +151,10 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
         settings.endpoint = endpoint;
     }
     settings.card_url = string_opt(options, "agentCardUrl", what)?;
+    if let Some(version) = string_opt(options, "protocolVersion", what)? {
+        settings.protocol =
+            ProtocolChoice::from_option(&version).map_err(|e| format!("options.{e}"))?;
+    }
     settings.token = match get(options, "token") {
         None => Token::None,
         Some(t) if t.is_function() => Token::Provider(t.unchecked_into()),

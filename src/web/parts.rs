@@ -93,14 +93,6 @@ pub fn object<T: Serialize>(request: &T) -> Result<JsValue, Error> {
     to_js(request).map_err(|_| Error::invalid_input("the request cannot be built"))
 }
 
-/// A request's JSON text, written by the platform's `JSON.stringify`.
-///
-/// # Errors
-/// As [`object`].
-pub fn json_text<T: Serialize>(request: &T) -> Result<JsValue, Error> {
-    json_of(&object(request)?)
-}
-
 /// The JSON text of a request object.
 ///
 /// # Errors

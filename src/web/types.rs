@@ -34,6 +34,14 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** Client-side pacing under the service's limits (15 calls a minute, 2 of them catholic_qa). Default off. */
   pacing?: boolean | { perMinute?: number; qaPerMinute?: number };
+  /** The A2A version on the wire. "0.2": Magisterium's 0.2.6 (`message/send`). "1.0": A2A 1.0
+   *  (`SendMessage`, `A2A-Version: 1.0`) at `endpoint`. "auto" (default): 0.2.6 until the agent
+   *  answers as one that moved to 1.0 would (method not found, version not supported, HTTP 404);
+   *  then its 1.0 card (`/.well-known/agent-card.json`, or `agentCardUrl`) is read and, when it
+   *  offers a 1.0 JSON-RPC interface, the call is made again there, as are later calls while the
+   *  card is fresh (its `max-age`). No extra request while the agent speaks 0.2.6. Results, Tasks
+   *  and errors have the same types whichever version is on the wire. */
+  protocolVersion?: "0.2" | "1.0" | "auto";
 }
 
 /** Options of one call. */
@@ -136,6 +144,8 @@ export interface AgentCard {
   documentationUrl?: string; preferredTransport?: string; iconUrl?: string;
   securitySchemes?: Record<string, Record<string, unknown>>;
   security?: Record<string, string[]>[];
+  /** An A2A 1.0 card's ways to reach the agent (such a card has no `url` or `protocolVersion`). */
+  supportedInterfaces?: { url: string; protocolBinding: string; protocolVersion: string; tenant?: string }[];
   [key: string]: unknown;
 }
 

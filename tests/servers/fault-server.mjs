@@ -25,6 +25,10 @@
 //                                 -32001 and cancel's -32602 "Invalid state transition"); anything else → ok
 //   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
 //   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
+//   GET /.well-known/agent-card.json  an A2A 1.0 card whose JSON-RPC 1.0 interface is /v1only
+//   /v1only                       an agent that moved to A2A 1.0: with "A2A-Version: 1.0" the 1.0
+//                                 answer tests/fixtures/v1/search_results_answer.json (id echoed),
+//                                 else -32601 Method not found (counted as v1only/v1, v1only/legacy)
 //   GET /__last                   the headers and body of the last /by-query request
 //   POST /fault/<case>[/<nonce>]  (both URI-encoded) one case of the fault matrix (also /by-query with the text
 //                                 "scenario:fault:<case>[:<nonce>]"); GET /__faults lists the cases with
@@ -59,7 +63,7 @@ function fixture(name, id) {
 const cors = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "POST, GET, OPTIONS",
-  "access-control-allow-headers": "content-type, authorization, x-test",
+  "access-control-allow-headers": "content-type, authorization, x-test, a2a-version",
   "access-control-expose-headers": "retry-after, retry-after-ms, x-request-id",
   "access-control-max-age": "600",
 };
@@ -178,6 +182,11 @@ function route(req, res, raw, id) {
         return send(res, 200, JSON.stringify(result));
       }
       case ".well-known":
+        if (a === "agent-card.json") {
+          const own = `http://${req.headers.host}`;
+          const card = { name: "Fault upstream in 1.0", description: "d", version: "1", supportedInterfaces: [{ url: `${own}/v1only`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] };
+          return send(res, 200, JSON.stringify(card), { "cache-control": "public, max-age=60" });
+        }
         return send(res, 200, JSON.stringify({ protocolVersion: "0.2.6", name: "Fault upstream", description: "d", url: "http://127.0.0.1/by-query", version: "1", capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [], securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, security: [{ bearer: [] }] }), { "cache-control": "public, max-age=3600" });
       case "card": {
         const file = b === ".well-known" ? c : "";
@@ -188,6 +197,15 @@ function route(req, res, raw, id) {
       }
       case "by-query":
         return byQuery(req, res, raw, id);
+      case "v1only": {
+        if (req.headers["a2a-version"] !== "1.0") {
+          bump("v1only/legacy");
+          return send(res, 200, JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } }));
+        }
+        bump("v1only/v1");
+        const answer = JSON.parse(readFileSync(path.join(here, "..", "fixtures", "v1", "search_results_answer.json"), "utf8"));
+        return send(res, 200, JSON.stringify({ ...answer, id }));
+      }
       case "__last":
         return send(res, 200, JSON.stringify(lastRequest));
       case "fault":

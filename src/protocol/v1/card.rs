@@ -3,6 +3,7 @@
 use serde_json::{json, Value};
 
 use super::wire::VERSION;
+use crate::protocol::json_view::JsonView;
 use crate::protocol::wire::JsonObject;
 
 /// The protocol binding of JSON-RPC over HTTP.
@@ -109,4 +110,21 @@ fn scheme_to_v1(scheme: &Value) -> Value {
         _ => return scheme.clone(),
     };
     json!({ member: body })
+}
+
+/// The URL of a card's first JSON-RPC interface that speaks 1.0 (`supportedInterfaces`), when it
+/// offers one: what a client reads to choose the protocol. The card is read through [`JsonView`],
+/// so a client reads the platform's parsed card without a deserializer.
+pub fn json_rpc_v1_url<V: JsonView>(card: &V) -> Option<String> {
+    let list = card.field("supportedInterfaces")?;
+    (0..list.array_len()?)
+        .filter_map(|i| list.item(i))
+        .find(|i| {
+            let text = |key| i.field(key).and_then(|v| v.string().map(|s| s.into_owned()));
+            let binding = text("protocolBinding").unwrap_or_default();
+            let version = text("protocolVersion").unwrap_or_default();
+            binding.eq_ignore_ascii_case(JSONRPC)
+                && matches!(version.split('.').collect::<Vec<_>>().as_slice(), ["1"] | ["1", "0", ..])
+        })
+        .and_then(|i| i.field("url")?.string().map(|s| s.into_owned()))
 }

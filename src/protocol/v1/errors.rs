@@ -171,39 +171,20 @@ pub fn error_to_v1(error: JsonRpcError, cancel: bool, task_id: Option<&str>) -> 
     refusal.into_error()
 }
 
-/// A 1.0 error as the 0.2.6 error our decoders read, so the same error kinds come out.
+/// The 0.2.6 code, with Magisterium's meaning, of a 1.0 error with `code` whose ErrorInfo in the
+/// domain `magisterium.com` has `reason` (when it has one): so our decoders give the same error
+/// kinds whichever version was on the wire.
 ///
-/// Magisterium's ErrorInfo reasons give back their 0.2.6 codes; -32002 (task not cancelable) is
+/// Magisterium's reasons give back their 0.2.6 codes; -32002 (task not cancelable) is
 /// Magisterium's -32602 `Invalid state transition`; 1.0's -32004 (unsupported operation) reads as
 /// -32601 (method not found) and -32005 (content type not supported) as -32602 (invalid params),
-/// since those two codes are Magisterium's unauthorized and plan required in 0.2.6. A carried 0.2.6
-/// `data` object (a `Struct` detail) is given back as it was; other details stay a list.
-pub fn error_to_v0(error: JsonRpcError) -> JsonRpcError {
-    let details = match &error.data {
-        Some(Value::Array(details)) => details.as_slice(),
-        _ => &[],
-    };
-    let reason = details.iter().find_map(|d| {
-        (d.get("@type")? == ERROR_INFO && d.get("domain")? == MAGISTERIUM_DOMAIN)
-            .then(|| d.get("reason")?.as_str())
-            .flatten()
-    });
-    let magisterium =
-        reason.and_then(|r| MAGISTERIUM_REASONS.iter().find(|(_, name, _)| *name == r));
-    let code = match (magisterium, error.code) {
+/// since those two codes are Magisterium's unauthorized and plan required in 0.2.6.
+pub fn legacy_code(code: i64, reason: Option<&str>) -> i64 {
+    let magisterium = reason.and_then(|r| MAGISTERIUM_REASONS.iter().find(|(_, name, _)| *name == r));
+    match (magisterium, code) {
         (Some((old, _, _)), _) => *old,
         (None, -32002 | -32005) => -32602,
         (None, -32004) => -32601,
         (None, code) => code,
-    };
-    let carried = details
-        .iter()
-        .find(|d| d.get("@type").is_some_and(|t| t == STRUCT))
-        .and_then(|d| d.get("value"))
-        .cloned();
-    JsonRpcError {
-        code,
-        message: error.message,
-        data: carried.or(error.data),
     }
 }

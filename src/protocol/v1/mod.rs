@@ -7,8 +7,9 @@ pub mod card;
 pub mod client;
 pub mod dialect;
 pub mod errors;
+pub mod project;
 pub mod translate;
 pub mod wire;
 
 pub use dialect::{dialect, route, Dialect, Method};
-pub use errors::{error_to_v0, error_to_v1, Refusal};
+pub use errors::{error_to_v1, legacy_code, Refusal};

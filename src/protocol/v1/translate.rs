@@ -1,10 +1,9 @@
 //! The two-way translation between A2A 1.0 and Magisterium's 0.2.6 wire shapes.
 //!
-//! One direction serves A2A 1.0 clients in front of the 0.2.6 service (the Worker): a 1.0 request
-//! becomes `message/send`, `tasks/get` or `tasks/cancel`, and the 0.2.6 answer becomes a 1.0 answer.
-//! The other serves our own client talking 1.0 to an agent that speaks it: the 0.2.6 message it builds
-//! becomes a 1.0 request, and the 1.0 answer becomes the 0.2.6 Task its decoders read, so results and
-//! errors are the same whichever version is on the wire.
+//! This direction serves A2A 1.0 clients in front of the 0.2.6 service (the Worker): a 1.0 request
+//! becomes `message/send`, `tasks/get` or `tasks/cancel`, and the 0.2.6 answer becomes a 1.0 answer,
+//! over typed values. The other direction, our own client talking 1.0 to an agent that speaks it,
+//! is [`super::project`]: it reads JavaScript nodes without copying them.
 
 use serde_json::Value;
 
@@ -187,34 +186,6 @@ pub fn task_to_v1(task: v0::Task) -> v1::Task {
     }
 }
 
-/// A 1.0 task in 0.2.6 form. A message whose role 0.2.6 lacks is an invalid answer.
-pub fn task_to_v0(task: v1::Task) -> Result<v0::Task, Refusal> {
-    let messages = |list: Vec<v1::Message>| list.into_iter().map(message_to_v0).collect();
-    Ok(v0::Task {
-        id: task.id,
-        context_id: task.context_id,
-        status: v0::TaskStatus {
-            state: state_to_v0(&task.status.state),
-            message: task.status.message.map(message_to_v0).transpose()?,
-            timestamp: task.status.timestamp,
-        },
-        kind: v0::TaskKind::Task,
-        history: task.history.map(messages).transpose()?,
-        artifacts: task.artifacts.map(|list| {
-            list.into_iter()
-                .map(|a| v0::Artifact {
-                    artifact_id: a.artifact_id,
-                    name: a.name,
-                    description: a.description,
-                    parts: a.parts.into_iter().map(part_to_v0).collect(),
-                    metadata: a.metadata,
-                })
-                .collect()
-        }),
-        metadata: task.metadata,
-    })
-}
-
 /// `SendMessage` parameters as `message/send` parameters, for the 0.2.6 service.
 ///
 /// The skill is the message's `metadata.skillId`, else the request's. `returnImmediately` becomes
@@ -275,39 +246,11 @@ fn configuration_to_v0(c: v1::SendMessageConfiguration) -> JsonObject {
     out
 }
 
-/// `message/send` parameters as `SendMessage` parameters, for an agent that speaks 1.0.
-pub fn send_request_to_v1(params: v0::MessageSendParams) -> v1::SendMessageRequest {
-    let configuration = params.configuration.map(|c| v1::SendMessageConfiguration {
-        accepted_output_modes: c
-            .get("acceptedOutputModes")
-            .and_then(|v| serde_json::from_value(v.clone()).ok()),
-        task_push_notification_config: None,
-        history_length: c.get("historyLength").and_then(Value::as_i64),
-        return_immediately: c.get("blocking").and_then(Value::as_bool).map(|b| !b),
-    });
-    v1::SendMessageRequest {
-        tenant: None,
-        message: message_to_v1(params.message),
-        configuration,
-        metadata: params.metadata,
-    }
-}
-
 /// `GetTask` / `CancelTask` parameters as `tasks/get` / `tasks/cancel` parameters.
 pub fn task_request_to_v0(request: v1::TaskIdRequest) -> v0::TaskQueryParams {
     v0::TaskQueryParams {
         id: request.id,
         history_length: request.history_length,
         metadata: request.metadata,
-    }
-}
-
-/// `tasks/get` / `tasks/cancel` parameters as `GetTask` / `CancelTask` parameters.
-pub fn task_request_to_v1(params: v0::TaskQueryParams) -> v1::TaskIdRequest {
-    v1::TaskIdRequest {
-        tenant: None,
-        id: params.id,
-        history_length: params.history_length,
-        metadata: params.metadata,
     }
 }

@@ -113,6 +113,20 @@ impl ProtoEnum for TaskState {
     }
 }
 
+impl TaskState {
+    /// The state a proto name stands for (other names are kept).
+    pub fn parse(name: &str) -> Self {
+        <Self as ProtoEnum>::from_name(name)
+    }
+}
+
+impl Role {
+    /// The role a proto name stands for (other names are kept).
+    pub fn parse(name: &str) -> Self {
+        <Self as ProtoEnum>::from_name(name)
+    }
+}
+
 macro_rules! enum_by_name {
     ($ty:ty) => {
         impl Serialize for $ty {

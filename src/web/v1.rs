@@ -19,8 +19,8 @@ use crate::protocol::Error;
 pub fn request_in_v1(request: &JsValue) -> Result<(JsValue, Method), Error> {
     let v1 = RequestInV1::new(Js(request.clone()))
         .ok_or_else(|| Error::invalid_input("the request has no A2A 1.0 method"))?;
-    let object = to_js(&v1)
-        .map_err(|_| Error::invalid_input("the request cannot be written in A2A 1.0"))?;
+    let object =
+        to_js(&v1).map_err(|_| Error::invalid_input("the request cannot be written in A2A 1.0"))?;
     Ok((object, v1.method))
 }
 

@@ -120,11 +120,17 @@ pub fn json_rpc_v1_url<V: JsonView>(card: &V) -> Option<String> {
     (0..list.array_len()?)
         .filter_map(|i| list.item(i))
         .find(|i| {
-            let text = |key| i.field(key).and_then(|v| v.string().map(|s| s.into_owned()));
+            let text = |key| {
+                i.field(key)
+                    .and_then(|v| v.string().map(|s| s.into_owned()))
+            };
             let binding = text("protocolBinding").unwrap_or_default();
             let version = text("protocolVersion").unwrap_or_default();
             binding.eq_ignore_ascii_case(JSONRPC)
-                && matches!(version.split('.').collect::<Vec<_>>().as_slice(), ["1"] | ["1", "0", ..])
+                && matches!(
+                    version.split('.').collect::<Vec<_>>().as_slice(),
+                    ["1"] | ["1", "0", ..]
+                )
         })
         .and_then(|i| i.field("url")?.string().map(|s| s.into_owned()))
 }

@@ -180,7 +180,8 @@ pub fn error_to_v1(error: JsonRpcError, cancel: bool, task_id: Option<&str>) -> 
 /// -32601 (method not found) and -32005 (content type not supported) as -32602 (invalid params),
 /// since those two codes are Magisterium's unauthorized and plan required in 0.2.6.
 pub fn legacy_code(code: i64, reason: Option<&str>) -> i64 {
-    let magisterium = reason.and_then(|r| MAGISTERIUM_REASONS.iter().find(|(_, name, _)| *name == r));
+    let magisterium =
+        reason.and_then(|r| MAGISTERIUM_REASONS.iter().find(|(_, name, _)| *name == r));
     match (magisterium, code) {
         (Some((old, _, _)), _) => *old,
         (None, -32002 | -32005) => -32602,

@@ -130,9 +130,10 @@ impl<V: JsonView + Serialize> Serialize for RequestInV1<V> {
             .ok_or_else(|| S::Error::custom("the request has no params"))?;
         match self.method {
             Method::SendMessage => map.serialize_entry("params", &SendInV1(params))?,
-            Method::GetTask | Method::CancelTask => {
-                map.serialize_entry("params", &Members(params, &["id", "historyLength", "metadata"]))?
-            }
+            Method::GetTask | Method::CancelTask => map.serialize_entry(
+                "params",
+                &Members(params, &["id", "historyLength", "metadata"]),
+            )?,
         }
         map.end()
     }
@@ -320,7 +321,11 @@ impl<V: JsonView + Serialize> Serialize for MessageInLegacy<V> {
         list(&mut map, m, "parts", PartInLegacy)?;
         copy(&mut map, m, &["messageId"])?;
         map.serialize_entry("kind", "message")?;
-        copy(&mut map, m, &["taskId", "contextId", "referenceTaskIds", "metadata"])?;
+        copy(
+            &mut map,
+            m,
+            &["taskId", "contextId", "referenceTaskIds", "metadata"],
+        )?;
         map.end()
     }
 }
@@ -376,8 +381,10 @@ impl<V: JsonView + Serialize> Serialize for ErrorInLegacy<V> {
                 .find(|d| want(d))
         };
         let typed = |d: &V, t: &str| text(d, "@type").as_deref() == Some(t);
-        let reason = detail(&|d| typed(d, ERROR_INFO) && text(d, "domain").as_deref() == Some(MAGISTERIUM_DOMAIN))
-            .and_then(|d| text(&d, "reason"));
+        let reason = detail(&|d| {
+            typed(d, ERROR_INFO) && text(d, "domain").as_deref() == Some(MAGISTERIUM_DOMAIN)
+        })
+        .and_then(|d| text(&d, "reason"));
         let carried = detail(&|d| typed(d, STRUCT)).and_then(|d| d.field("value"));
         let mut map = serializer.serialize_map(None)?;
         match e.field("code").and_then(|c| c.number()) {

@@ -152,8 +152,11 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
     }
     settings.card_url = string_opt(options, "agentCardUrl", what)?;
     if let Some(version) = string_opt(options, "protocolVersion", what)? {
-        settings.protocol =
-            ProtocolChoice::from_option(&version).map_err(|e| format!("options.{e}"))?;
+        settings.protocol = ProtocolChoice::from_option(&version).ok_or_else(|| {
+            format!(
+                "{what}.protocolVersion must be \"0.2\", \"1.0\" or \"auto\", not \"{version}\""
+            )
+        })?;
     }
     settings.token = match get(options, "token") {
         None => Token::None,

@@ -21,16 +21,13 @@ pub enum ProtocolChoice {
 impl ProtocolChoice {
     /// The choice an option value names.
     ///
-    /// # Errors
-    /// A value other than `"0.2"`, `"1.0"` and `"auto"`.
-    pub fn from_option(value: &str) -> Result<Self, String> {
+    /// `None` for any value but `"0.2"`, `"1.0"` and `"auto"`.
+    pub fn from_option(value: &str) -> Option<Self> {
         match value {
-            "0.2" => Ok(Self::Legacy),
-            "1.0" => Ok(Self::V1),
-            "auto" => Ok(Self::Auto),
-            other => Err(format!(
-                "protocolVersion must be \"0.2\", \"1.0\" or \"auto\", not {other:?}"
-            )),
+            "0.2" => Some(Self::Legacy),
+            "1.0" => Some(Self::V1),
+            "auto" => Some(Self::Auto),
+            _ => None,
         }
     }
 }

@@ -58,10 +58,16 @@ pub fn state_to_v0(state: &v1::TaskState) -> v0::TaskState {
         v1::TaskState::Rejected => v0::TaskState::Rejected,
         v1::TaskState::AuthRequired => v0::TaskState::AuthRequired,
         v1::TaskState::Unspecified => v0::TaskState::UnknownState,
+        // `TASK_STATE_PAUSED` → `paused`, `TASK_STATE_NEEDS_REVIEW` → `needs-review`.
         v1::TaskState::Other(name) => v0::TaskState::Unknown(
-            name.trim_start_matches("TASK_STATE_")
-                .to_ascii_lowercase()
-                .replace('_', "-"),
+            name.strip_prefix("TASK_STATE_")
+                .unwrap_or(name)
+                .chars()
+                .map(|c| match c {
+                    '_' => '-',
+                    c => c.to_ascii_lowercase(),
+                })
+                .collect(),
         ),
     }
 }

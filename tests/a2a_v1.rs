@@ -501,6 +501,42 @@ mod our_client_in_1_0 {
     }
 
     #[test]
+    fn a_card_offers_1_0_by_a_json_rpc_interface_of_version_1_0() {
+        use magisterium_a2a::protocol::v1::card::json_rpc_v1_url;
+        let legacy = fixture_json("cards/stand-in-0.2.6.json");
+        assert_eq!(
+            json_rpc_v1_url(&&legacy),
+            None,
+            "a 0.2.6 card has no interfaces"
+        );
+        let card = |interfaces: Value| json!({"name": "x", "supportedInterfaces": interfaces});
+        let offered = card(json!([
+            {"url": "https://a.example/grpc", "protocolBinding": "GRPC", "protocolVersion": "1.0"},
+            {"url": "https://a.example/old", "protocolBinding": "JSONRPC", "protocolVersion": "0.2"},
+            {"url": "https://a.example/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+        ]));
+        assert_eq!(
+            json_rpc_v1_url(&&offered).as_deref(),
+            Some("https://a.example/v1")
+        );
+        for version in ["1", "1.0.2", " 1.0 "] {
+            let one = card(
+                json!([{"url": "u", "protocolBinding": "jsonrpc", "protocolVersion": version}]),
+            );
+            assert_eq!(json_rpc_v1_url(&&one).as_deref(), Some("u"), "{version}");
+        }
+        for version in ["1.1", "10.0", "0.3", ""] {
+            let other = card(
+                json!([{"url": "u", "protocolBinding": "JSONRPC", "protocolVersion": version}]),
+            );
+            assert_eq!(json_rpc_v1_url(&&other), None, "{version}");
+        }
+        let no_url = card(json!([{"protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]));
+        assert_eq!(json_rpc_v1_url(&&no_url), None);
+        assert_eq!(json_rpc_v1_url(&&card(json!("JSONRPC"))), None);
+    }
+
+    #[test]
     fn auto_looks_at_the_card_only_when_the_agent_says_it_moved() {
         assert!(moved_to_v1(&Error::from_rpc(-32601, "Method not found")));
         assert!(moved_to_v1(

@@ -2,6 +2,7 @@
 
 use serde_json::{json, Value};
 
+use super::dialect::is_v1_version;
 use super::wire::VERSION;
 use crate::protocol::json_view::JsonView;
 use crate::protocol::wire::JsonObject;
@@ -126,11 +127,7 @@ pub fn json_rpc_v1_url<V: JsonView>(card: &V) -> Option<String> {
             };
             let binding = text("protocolBinding").unwrap_or_default();
             let version = text("protocolVersion").unwrap_or_default();
-            binding.eq_ignore_ascii_case(JSONRPC)
-                && matches!(
-                    version.split('.').collect::<Vec<_>>().as_slice(),
-                    ["1"] | ["1", "0", ..]
-                )
+            binding.eq_ignore_ascii_case(JSONRPC) && is_v1_version(&version)
         })
         .and_then(|i| i.field("url")?.string().map(|s| s.into_owned()))
 }

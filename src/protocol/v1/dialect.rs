@@ -98,12 +98,24 @@ pub fn dialect(version: Option<&str>, method: &str) -> Result<Dialect, Refusal> 
             Dialect::Legacy
         });
     }
+    if is_v1_version(version) {
+        return Ok(Dialect::V1);
+    }
     let mut numbers = version.split('.');
     match (numbers.next(), numbers.next()) {
-        (Some("1"), Some("0") | None) => Ok(Dialect::V1),
         (Some("0"), Some("2" | "3")) => Ok(Dialect::Legacy),
         _ => Err(Refusal::version_not_supported(version, &SUPPORTED_VERSIONS)),
     }
+}
+
+/// Whether a protocol version names A2A 1.0: `1`, `1.0` or `1.0.x` (an `A2A-Version` header, or
+/// a card interface's `protocolVersion`).
+pub fn is_v1_version(version: &str) -> bool {
+    let mut numbers = version.trim().split('.');
+    matches!(
+        (numbers.next(), numbers.next()),
+        (Some("1"), Some("0") | None)
+    )
 }
 
 /// The method a 1.0 request's name stands for, or the refusal it gets without any upstream call.

@@ -7,20 +7,16 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::error::{error_js, into_js, Failure};
-use super::fetch::{WebClock, WebTransport};
-use super::globals::{resolve_url, uuid};
-use super::node::{to_js, Js};
-use super::options::{call_settings, client_settings, CallSettings, ClientSettings};
-use super::parts::{date_arg, json_of, object, send_request, skill_request, text_arg};
+use super::calls::{output, settings_of, Rpc};
+use super::error::{error_js, into_js};
+use super::globals::resolve_url;
+use super::options::{client_settings, ClientSettings};
+use super::parts::{date_arg, send_request, text_arg};
 use super::types::*;
-use crate::protocol::call::{run, Outcome, Plan, Reader};
+use crate::protocol::call::{Outcome, Reader};
 use crate::protocol::card;
 use crate::protocol::pacing::Pacer;
-use crate::protocol::request::{self, method, MessageIds, SkillArg};
-use crate::protocol::v1::client::{moved_to_v1, ProtocolChoice};
-use crate::protocol::v1::Method as V1Method;
-use crate::protocol::wire::RequestId;
+use crate::protocol::request::method;
 use crate::protocol::{Error, Skill};
 
 /// A client of Magisterium AI's A2A agent (or of the Worker proxy in front of it).
@@ -34,26 +30,13 @@ use crate::protocol::{Error, Skill};
 /// ```
 #[wasm_bindgen]
 pub struct MagisteriumClient {
-    settings: ClientSettings,
-    pacer: Option<RefCell<Pacer>>,
+    pub(super) settings: ClientSettings,
+    pub(super) pacer: Option<RefCell<Pacer>>,
     /// The card and when it expires (Unix ms).
-    card: RefCell<Option<(JsValue, f64)>>,
+    pub(super) card: RefCell<Option<(JsValue, f64)>>,
     /// `protocolVersion: "auto"`: the agent's A2A 1.0 JSON-RPC URL, once its 1.0 card was read,
     /// and when that expires (Unix ms).
-    v1_url: RefCell<Option<(String, f64)>>,
-}
-
-/// How long a 1.0 interface read from a card without `max-age` is used before the card is read
-/// again.
-const V1_CARD_DEFAULT_SECONDS: u64 = 300;
-
-/// One JSON-RPC call: the request object the core built and how to read its answer.
-struct Rpc<'a> {
-    request: JsValue,
-    id: &'a RequestId,
-    method: &'a str,
-    is_qa: bool,
-    reader: Reader,
+    pub(super) v1_url: RefCell<Option<(String, f64)>>,
 }
 
 impl std::fmt::Debug for MagisteriumClient {
@@ -62,12 +45,6 @@ impl std::fmt::Debug for MagisteriumClient {
             .field("endpoint", &self.settings.endpoint)
             .finish_non_exhaustive()
     }
-}
-
-/// The `CallOptions` of a method, read.
-fn settings_of(opts: Option<CallOptionsJs>) -> Result<CallSettings, JsValue> {
-    call_settings(&opts.map_or(JsValue::UNDEFINED, Into::into))
-        .map_err(|e| error_js(Error::invalid_input(e)))
 }
 
 #[wasm_bindgen]
@@ -290,227 +267,5 @@ impl MagisteriumClient {
             }
             other => output(other),
         }
-    }
-}
-
-/// The JavaScript value of a call's outcome.
-fn output(outcome: Outcome<Js>) -> Result<JsValue, JsValue> {
-    match outcome {
-        Outcome::Skill(answer) => to_js(&answer).map_err(|_| unbuildable()),
-        Outcome::Task(node) | Outcome::Card(node, _) => Ok(node.0),
-    }
-}
-
-/// The rejection for a result serde-wasm-bindgen cannot express (it never happens: results hold
-/// strings, safe integers and preserved values).
-pub(super) fn unbuildable() -> JsValue {
-    error_js(Error::invalid_response("the result cannot be built"))
-}
-
-impl MagisteriumClient {
-    async fn skill(
-        &self,
-        skill: Skill,
-        arg: Result<SkillArg, Error>,
-        opts: Option<CallOptionsJs>,
-    ) -> Result<JsValue, JsValue> {
-        let arg = arg.map_err(error_js)?;
-        let call = settings_of(opts)?;
-        let (request, id) =
-            skill_request(skill, &arg, self.message_ids(&call)).map_err(error_js)?;
-        let rpc = Rpc {
-            request,
-            id: &id,
-            method: method::MESSAGE_SEND,
-            is_qa: skill == Skill::CatholicQa,
-            reader: Reader::Skill(skill),
-        };
-        self.rpc(rpc, &call).await
-    }
-
-    async fn task_call(
-        &self,
-        which: &'static str,
-        id: JsValue,
-        opts: Option<CallOptionsJs>,
-    ) -> Result<JsValue, JsValue> {
-        let id = id
-            .as_string()
-            .ok_or_else(|| error_js(Error::invalid_input("the task id must be a string")))?;
-        let call = settings_of(opts)?;
-        let request_id = RequestId::String(uuid());
-        let req = if which == method::TASKS_GET {
-            request::tasks_get(&id, request_id)
-        } else {
-            request::tasks_cancel(&id, request_id)
-        };
-        let req = req.map_err(error_js)?;
-        let rpc = Rpc {
-            request: object(&req).map_err(error_js)?,
-            id: &req.id,
-            method: which,
-            is_qa: false,
-            reader: Reader::Task,
-        };
-        self.rpc(rpc, &call).await
-    }
-
-    fn message_ids(&self, call: &CallSettings) -> MessageIds {
-        MessageIds {
-            request_id: None,
-            message_id: call.message_id.clone().unwrap_or_else(uuid),
-            context_id: call.context_id.clone(),
-        }
-    }
-
-    /// A JSON-RPC call in the protocol `protocolVersion` chooses. Under `"auto"` a 0.2.6 call
-    /// the agent answers as an agent that moved to 1.0 would (method not found, version not
-    /// supported, HTTP 404) reads its 1.0 card and, when it offers a 1.0 JSON-RPC interface, is
-    /// made again there in 1.0; later calls go there directly while the card is fresh.
-    async fn rpc(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<JsValue, JsValue> {
-        let v1_url = match self.settings.protocol {
-            ProtocolChoice::Legacy => None,
-            ProtocolChoice::V1 => Some(self.settings.endpoint.clone()),
-            ProtocolChoice::Auto => self.known_v1_url(),
-        };
-        let tried_v1 = v1_url.is_some();
-        let outcome = match self.rpc_at(&rpc, v1_url, call).await {
-            Err(failure)
-                if !tried_v1
-                    && self.settings.protocol == ProtocolChoice::Auto
-                    && moved_to_v1(&failure.error) =>
-            {
-                match self.discover_v1_url(call).await {
-                    Some(url) => self.rpc_at(&rpc, Some(url), call).await,
-                    None => Err(failure),
-                }
-            }
-            other => other,
-        };
-        output(outcome.map_err(into_js)?)
-    }
-
-    /// One call at the endpoint in 0.2.6, or at `v1_url` in 1.0.
-    async fn rpc_at(
-        &self,
-        rpc: &Rpc<'_>,
-        v1_url: Option<String>,
-        call: &CallSettings,
-    ) -> Result<Outcome<Js>, Failure> {
-        let (body, v1) = match v1_url {
-            None => (json_of(&rpc.request)?, None),
-            Some(_) => {
-                let (request, method) = super::v1::request_in_v1(&rpc.request)?;
-                (json_of(&request)?, Some(method))
-            }
-        };
-        let urls = [v1_url.unwrap_or_else(|| self.settings.endpoint.clone())];
-        let plan = Plan {
-            reader: rpc.reader,
-            method: rpc.method,
-            id: rpc.id,
-            urls: &urls,
-            is_qa: rpc.is_qa,
-            paced: rpc.method == method::MESSAGE_SEND,
-            authenticated: true,
-            retry: self.settings.retry,
-            max_bytes: self.settings.max_response_bytes,
-        };
-        self.run(Some(body), &plan, call, v1).await
-    }
-
-    /// The 1.0 URL `"auto"` already knows: from the 1.0 card read before, or the cached card.
-    fn known_v1_url(&self) -> Option<String> {
-        let now = js_sys::Date::now();
-        if let Some((url, expires)) = self.v1_url.borrow().as_ref() {
-            if now < *expires {
-                return Some(url.clone());
-            }
-        }
-        let card = self.card.borrow();
-        let (card, expires) = card.as_ref()?;
-        (now < *expires)
-            .then(|| super::v1::interface_url(card))
-            .flatten()
-    }
-
-    /// Reads the agent's 1.0 card (`agentCardUrl`, else `/.well-known/agent-card.json` at the
-    /// endpoint's origin) and keeps its 1.0 JSON-RPC URL for the card's `max-age`.
-    async fn discover_v1_url(&self, call: &CallSettings) -> Option<String> {
-        let url = match &self.settings.card_url {
-            Some(url) => url.clone(),
-            None => {
-                let legacy = card::default_card_url(&resolve_url(&self.settings.endpoint)?)?;
-                card::fallback_card_url(&legacy)?
-            }
-        };
-        let (card, max_age) = match self.fetch_card(vec![url], call).await.ok()? {
-            Outcome::Card(card, max_age) => (card, max_age),
-            _ => return None,
-        };
-        let v1_url = super::v1::interface_url(&card.0)?;
-        let seconds = if max_age > 0 {
-            max_age
-        } else {
-            V1_CARD_DEFAULT_SECONDS
-        };
-        let expires = js_sys::Date::now() + (seconds as f64) * 1000.0;
-        *self.v1_url.borrow_mut() = Some((v1_url.clone(), expires));
-        Some(v1_url)
-    }
-
-    /// Fetches a card without credentials from `urls` (the next after a 404).
-    async fn fetch_card(
-        &self,
-        urls: Vec<String>,
-        call: &CallSettings,
-    ) -> Result<Outcome<Js>, Failure> {
-        let id = RequestId::String(String::new());
-        let plan = Plan {
-            reader: Reader::Card,
-            method: "agent_card",
-            id: &id,
-            urls: &urls,
-            is_qa: false,
-            paced: false,
-            authenticated: false,
-            retry: self.settings.retry,
-            max_bytes: self.settings.max_response_bytes,
-        };
-        self.run(None, &plan, call, None).await
-    }
-
-    /// Runs a call through the core's loop over the SDK's fetch.
-    async fn run(
-        &self,
-        body: Option<JsValue>,
-        plan: &Plan<'_>,
-        call: &CallSettings,
-        v1: Option<V1Method>,
-    ) -> Result<Outcome<Js>, Failure> {
-        let mut headers = Vec::with_capacity(2 + self.settings.headers.len() + call.headers.len());
-        if body.is_some() {
-            headers.push(("content-type".to_owned(), "application/json".to_owned()));
-        }
-        headers.push(("accept".to_owned(), "application/json".to_owned()));
-        if v1.is_some() {
-            headers.push(("a2a-version".to_owned(), "1.0".to_owned()));
-        }
-        headers.extend(self.settings.headers.iter().cloned());
-        headers.extend(call.headers.iter().cloned());
-        let transport = WebTransport {
-            fetch: self.settings.fetch.as_ref(),
-            body,
-            headers,
-            timeout_ms: call.timeout_ms.unwrap_or(self.settings.timeout_ms),
-            signal: call.signal.as_ref(),
-            max_bytes: self.settings.max_response_bytes,
-            token: &self.settings.token,
-            v1,
-        };
-        let clock = WebClock {
-            signal: call.signal.as_ref(),
-        };
-        run(&transport, &clock, self.pacer.as_ref(), plan).await
     }
 }

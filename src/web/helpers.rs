@@ -111,5 +111,5 @@ fn decode_parsed(skill_id: &str, parsed: Option<Js>) -> Result<SkillOutputJs, Js
     })?;
     to_js(&answer)
         .map(Into::into)
-        .map_err(|_| super::client::unbuildable())
+        .map_err(|_| super::calls::unbuildable())
 }

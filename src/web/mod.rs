@@ -2,6 +2,7 @@
 //! turns core errors into `MagisteriumError` objects. Each call runs in Rust from start to end (the
 //! core's `call::run` over [`fetch`]); `runtime.js` holds only the error class.
 
+mod calls;
 pub mod client;
 pub mod error;
 pub mod fetch;

@@ -509,6 +509,11 @@ mod our_client_in_1_0 {
             None,
             "a 0.2.6 card has no interfaces"
         );
+        let spec = fixture_json("v1/sample_agent_card.json");
+        assert_eq!(
+            json_rpc_v1_url(&&spec).as_deref(),
+            Some("https://georoute-agent.example.com/a2a/v1")
+        );
         let card = |interfaces: Value| json!({"name": "x", "supportedInterfaces": interfaces});
         let offered = card(json!([
             {"url": "https://a.example/grpc", "protocolBinding": "GRPC", "protocolVersion": "1.0"},

@@ -29,6 +29,7 @@ export async function demo(): Promise<void> {
     maxRetries: 1,
     headers: { "x-app": "demo" },
     pacing: { perMinute: 15, qaPerMinute: 2 },
+    protocolVersion: "auto",
     fetch: (input, init) => fetch(input, init),
   };
   const client = new MagisteriumClient(options);
@@ -85,6 +86,8 @@ export async function demo(): Promise<void> {
   await client.catholicQa(42);
   // @ts-expect-error: unknown option
   new MagisteriumClient({ endpont: "/x" });
+  // @ts-expect-error: 0.3 is not a protocolVersion the client speaks
+  new MagisteriumClient({ protocolVersion: "0.3" });
   // @ts-expect-error: a QaAnswer has no `text`
   qa.text;
   // @ts-expect-error: the result may be null

@@ -65,13 +65,23 @@ fn recording_fetch(seen: &Seen) -> Function {
 }
 
 fn client(endpoint: &str, version: &str, seen: &Seen) -> MagisteriumClient {
-    let options = obj(&[
+    client_with(endpoint, version, seen, &[])
+}
+
+fn client_with(
+    endpoint: &str,
+    version: &str,
+    seen: &Seen,
+    extra: &[(&str, JsValue)],
+) -> MagisteriumClient {
+    let mut pairs = vec![
         ("endpoint", endpoint.into()),
         ("protocolVersion", version.into()),
         ("maxRetries", 0.into()),
         ("fetch", recording_fetch(seen).into()),
-    ]);
-    MagisteriumClient::new(Some(options.unchecked_into())).unwrap()
+    ];
+    pairs.extend(extra.iter().cloned());
+    MagisteriumClient::new(Some(obj(&pairs).unchecked_into())).unwrap()
 }
 
 async fn ok(p: impl std::future::Future<Output = Result<JsValue, JsValue>>) -> JsValue {
@@ -154,7 +164,15 @@ async fn auto_moves_to_1_0_when_the_agent_did_and_stays() {
     };
     let (legacy_before, v1_before) = (count("v1only/legacy").await, count("v1only/v1").await);
     let seen: Seen = Rc::default();
-    let c = client(&format!("{}/v1only", fault_url()), "auto", &seen);
+    // The moved agent's cards live under /v1only: `agentCardUrl` names its 0.2.6 card, and the
+    // 1.0 card is read beside it.
+    let card = format!("{}/v1only/.well-known/agent.json", fault_url());
+    let c = client_with(
+        &format!("{}/v1only", fault_url()),
+        "auto",
+        &seen,
+        &[("agentCardUrl", card.into())],
+    );
     let found = ok(c.document_search("just wage".into(), None)).await;
     assert_eq!(
         s(&Array::from(&get(&found, "results")).get(0), "id"),
@@ -175,6 +193,21 @@ async fn auto_moves_to_1_0_when_the_agent_did_and_stays() {
             "SendMessage"
         ]
     );
+
+    // An agent that did not move (its card at the origin is 0.2.6): the card is read once, and
+    // the refusal is the answer.
+    let seen: Seen = Rc::default();
+    let legacy = client(
+        &format!("{}/ok/error_method_not_found", fault_url()),
+        "auto",
+        &seen,
+    );
+    assert_eq!(
+        kind_of(legacy.document_search("just wage".into(), None)).await,
+        "method_not_found"
+    );
+    let methods: Vec<String> = seen.borrow().iter().map(|(_, m)| m.clone()).collect();
+    assert_eq!(methods, ["message/send", "/.well-known/agent-card.json"]);
 
     // "0.2" never looks: the refusal is the answer.
     let pinned = client(&format!("{}/v1only", fault_url()), "0.2", &Rc::default());

@@ -180,16 +180,17 @@ impl MagisteriumClient {
             .flatten()
     }
 
-    /// Reads the agent's 1.0 card (`agentCardUrl`, else `/.well-known/agent-card.json` at the
-    /// endpoint's origin) and keeps its 1.0 JSON-RPC URL for the card's `max-age`.
+    /// Reads the agent's 1.0 card (`agent-card.json` beside `agentCardUrl`'s `agent.json`, or
+    /// `agentCardUrl` itself when it names another file; by default
+    /// `/.well-known/agent-card.json` at the endpoint's origin) and keeps its 1.0 JSON-RPC URL for
+    /// the card's `max-age`.
     async fn discover_v1_url(&self, call: &CallSettings) -> Option<String> {
-        let url = match &self.settings.card_url {
+        let card_url = match &self.settings.card_url {
             Some(url) => url.clone(),
-            None => {
-                let legacy = card::default_card_url(&resolve_url(&self.settings.endpoint)?)?;
-                card::fallback_card_url(&legacy)?
-            }
+            None => card::default_card_url(&resolve_url(&self.settings.endpoint)?)?,
         };
+        // The 1.0 card is `agent-card.json`, beside the 0.2.6 `agent.json`.
+        let url = card::fallback_card_url(&card_url).unwrap_or(card_url);
         let (card, max_age) = match self.fetch_card(vec![url], call).await.ok()? {
             Outcome::Card(card, max_age) => (card, max_age),
             _ => return None,

@@ -25,8 +25,8 @@
 //                                 -32001 and cancel's -32602 "Invalid state transition"); anything else → ok
 //   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
 //   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
-//   GET /.well-known/agent-card.json  an A2A 1.0 card whose JSON-RPC 1.0 interface is /v1only
-//   /v1only                       an agent that moved to A2A 1.0: with "A2A-Version: 1.0" the 1.0
+//   /v1only                       an agent that moved to A2A 1.0: GET /v1only/.well-known/agent-card.json
+//                                 is its 1.0 card (JSON-RPC 1.0 interface: /v1only); with "A2A-Version: 1.0" the 1.0
 //                                 answer tests/fixtures/v1/search_results_answer.json (id echoed),
 //                                 else -32601 Method not found (counted as v1only/v1, v1only/legacy)
 //   GET /__last                   the headers and body of the last /by-query request
@@ -182,11 +182,6 @@ function route(req, res, raw, id) {
         return send(res, 200, JSON.stringify(result));
       }
       case ".well-known":
-        if (a === "agent-card.json") {
-          const own = `http://${req.headers.host}`;
-          const card = { name: "Fault upstream in 1.0", description: "d", version: "1", supportedInterfaces: [{ url: `${own}/v1only`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] };
-          return send(res, 200, JSON.stringify(card), { "cache-control": "public, max-age=60" });
-        }
         return send(res, 200, JSON.stringify({ protocolVersion: "0.2.6", name: "Fault upstream", description: "d", url: "http://127.0.0.1/by-query", version: "1", capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [], securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, security: [{ bearer: [] }] }), { "cache-control": "public, max-age=3600" });
       case "card": {
         const file = b === ".well-known" ? c : "";
@@ -198,6 +193,12 @@ function route(req, res, raw, id) {
       case "by-query":
         return byQuery(req, res, raw, id);
       case "v1only": {
+        if (a === ".well-known" && b === "agent-card.json") {
+          bump("v1only/card");
+          const own = `http://${req.headers.host}`;
+          const card = { name: "Fault upstream in 1.0", description: "d", version: "1", supportedInterfaces: [{ url: `${own}/v1only`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] };
+          return send(res, 200, JSON.stringify(card), { "cache-control": "public, max-age=60" });
+        }
         if (req.headers["a2a-version"] !== "1.0") {
           bump("v1only/legacy");
           return send(res, 200, JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } }));

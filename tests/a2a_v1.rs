@@ -7,7 +7,7 @@ use common::{fixture, fixture_json};
 use magisterium_a2a::protocol::error::ErrorKind;
 use magisterium_a2a::protocol::v1::project::{AnswerInLegacy, RequestInV1};
 use magisterium_a2a::protocol::v1::translate::{
-    send_request_to_v0, task_request_to_v0, task_to_v1,
+    send_request_to_v0, task_json_to_v1, task_request_to_v0,
 };
 use magisterium_a2a::protocol::v1::wire::{self as v1, SendMessageResponse};
 use magisterium_a2a::protocol::v1::{dialect, error_to_v1, route, Dialect, Method};
@@ -44,22 +44,30 @@ fn request_to_v1(request: &Value) -> Option<(Value, Method)> {
     Some((serde_json::to_value(&v1).unwrap(), v1.method))
 }
 
-fn params<T: serde::de::DeserializeOwned>(name: &str) -> T {
-    serde_json::from_value(fixture_json(&format!("v1/{name}"))["params"].clone()).unwrap()
+// The Worker's direction (`protocol::v1::translate`), over parsed JSON.
+
+fn params(name: &str) -> Value {
+    fixture_json(&format!("v1/{name}"))["params"].clone()
+}
+
+/// A 0.2.6 task in 1.0 form, typed on both sides.
+fn task_to_v1(task: v0::Task) -> v1::Task {
+    let v1 = task_json_to_v1(serde_json::to_value(task).unwrap()).unwrap();
+    serde_json::from_value(v1).unwrap()
 }
 
 #[test]
 fn the_spec_send_message_becomes_message_send() {
     let sent = send_request_to_v0(params("send_message_request.json")).unwrap();
     assert_eq!(
-        serde_json::to_value(&sent).unwrap(),
+        sent,
         json!({"message": {
             "role": "user", "kind": "message", "messageId": "msg-uuid",
             "parts": [{"kind": "text", "text": "What is the weather today?"}]
         }})
     );
     let structured = send_request_to_v0(params("send_message_structured_request.json")).unwrap();
-    let part = &serde_json::to_value(&structured.message.parts).unwrap()[0];
+    let part = &structured["message"]["parts"][0];
     assert_eq!(part["kind"], "text");
     assert_eq!(part["metadata"]["mediaType"], "application/json");
     assert_eq!(part["metadata"]["schema"]["type"], "array");
@@ -67,38 +75,30 @@ fn the_spec_send_message_becomes_message_send() {
 
 #[test]
 fn the_skill_comes_from_the_message_else_the_request() {
-    let mut request: v1::SendMessageRequest = params("send_message_request.json");
-    request.metadata = Some(
-        json!({"skillId": "document_search"})
-            .as_object()
-            .unwrap()
-            .clone(),
-    );
+    let mut request = params("send_message_request.json");
+    request["metadata"] = json!({"skillId": "document_search"});
     let sent = send_request_to_v0(request.clone()).unwrap();
-    assert_eq!(sent.message.metadata.unwrap()["skillId"], "document_search");
+    assert_eq!(sent["message"]["metadata"]["skillId"], "document_search");
+    assert_eq!(sent["metadata"]["skillId"], "document_search");
 
-    request.message.metadata = Some(
-        json!({"skillId": "pope_lookup"})
-            .as_object()
-            .unwrap()
-            .clone(),
-    );
+    request["message"]["metadata"] = json!({"skillId": "pope_lookup"});
     let sent = send_request_to_v0(request).unwrap();
-    assert_eq!(sent.message.metadata.unwrap()["skillId"], "pope_lookup");
+    assert_eq!(sent["message"]["metadata"]["skillId"], "pope_lookup");
 }
 
 #[test]
 fn parts_by_member_become_parts_by_kind() {
-    let request: v1::SendMessageRequest = serde_json::from_value(json!({
-        "message": {"role": "ROLE_USER", "messageId": "m", "parts": [
+    let request = json!({
+        "tenant": "t", "message": {"role": "ROLE_USER", "messageId": "m", "extensions": ["e"], "parts": [
             {"data": {"id": "rerum-novarum"}},
             {"url": "https://example.org/a.pdf", "mediaType": "application/pdf", "filename": "a.pdf"},
             {"raw": "AAEC", "mediaType": "application/octet-stream"}
         ]},
         "configuration": {"returnImmediately": false, "historyLength": 2, "acceptedOutputModes": ["text/plain"]}
-    }))
-    .unwrap();
-    let sent = serde_json::to_value(send_request_to_v0(request).unwrap()).unwrap();
+    });
+    let sent = send_request_to_v0(request).unwrap();
+    // What 0.2.6 has no place for is dropped: the tenant, the message's extensions.
+    assert!(sent.get("tenant").is_none() && sent["message"].get("extensions").is_none());
     assert_eq!(
         sent["message"]["parts"],
         json!([
@@ -115,10 +115,7 @@ fn parts_by_member_become_parts_by_kind() {
 
 #[test]
 fn requests_0_2_cannot_carry_are_refused_with_the_spec_errors() {
-    let refused = |value: Value| {
-        let request: v1::SendMessageRequest = serde_json::from_value(value).unwrap();
-        send_request_to_v0(request).unwrap_err()
-    };
+    let refused = |value: Value| send_request_to_v0(value).unwrap_err();
     let array = refused(
         json!({"message": {"role": "ROLE_USER", "messageId": "m", "parts": [{"data": [1, 2]}]}}),
     );
@@ -153,16 +150,23 @@ fn requests_0_2_cannot_carry_are_refused_with_the_spec_errors() {
 
 #[test]
 fn get_and_cancel_carry_their_id() {
-    let get = task_request_to_v0(params("get_task_request.json"));
-    assert_eq!(
-        serde_json::to_value(get).unwrap(),
-        json!({"id": "task-uuid", "historyLength": 10})
-    );
-    let cancel = task_request_to_v0(params("cancel_task_request.json"));
-    assert_eq!(
-        serde_json::to_value(cancel).unwrap(),
-        json!({"id": "task-uuid"})
-    );
+    let get = task_request_to_v0(params("get_task_request.json")).unwrap();
+    assert_eq!(get, json!({"id": "task-uuid", "historyLength": 10}));
+    let cancel = task_request_to_v0(params("cancel_task_request.json")).unwrap();
+    assert_eq!(cancel, json!({"id": "task-uuid"}));
+    let tenant = task_request_to_v0(json!({"tenant": "t", "id": "x"})).unwrap();
+    assert_eq!(tenant, json!({"id": "x"}));
+    for bad in [
+        json!({}),
+        json!({"id": 3}),
+        json!({"id": "x", "historyLength": "ten"}),
+    ] {
+        assert_eq!(
+            task_request_to_v0(bad.clone()).unwrap_err().code,
+            -32602,
+            "{bad}"
+        );
+    }
 }
 
 /// The spec's tasks read as 0.2.6 tasks and come back unchanged.
@@ -245,8 +249,11 @@ fn our_client_speaks_1_0_from_what_it_builds() {
     assert_eq!(params["message"]["role"], "ROLE_USER");
     assert!(params["message"]["parts"][0]["data"].is_object());
     assert!(params["message"].get("kind").is_none());
-    let again = send_request_to_v0(serde_json::from_value(params.clone()).unwrap()).unwrap();
-    assert_eq!(again, built);
+    let again = send_request_to_v0(params.clone()).unwrap();
+    assert_eq!(
+        serde_json::from_value::<v0::MessageSendParams>(again).unwrap(),
+        built
+    );
 }
 
 fn error(value: Value) -> JsonRpcError {

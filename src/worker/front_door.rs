@@ -15,11 +15,10 @@ use std::hash::{Hash, Hasher};
 use super::http::{WorkerRequest, WorkerResponse};
 use crate::protocol::v1::card::card_to_v1;
 use crate::protocol::v1::translate::{
-    message_to_v1, send_request_to_v0, task_request_to_v0, task_to_v1,
+    message_json_to_v1, send_request_to_v0, task_json_to_v1, task_request_to_v0,
 };
-use crate::protocol::v1::wire::{SendMessageRequest, SendMessageResponse, TaskIdRequest};
 use crate::protocol::v1::{dialect, error_to_v1, route, Dialect, Method, Refusal};
-use crate::protocol::wire::{JsonRpcError, Message, Task};
+use crate::protocol::wire::JsonRpcError;
 
 /// The request header that names the protocol version.
 pub const VERSION_HEADER: &str = "a2a-version";
@@ -57,17 +56,12 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     }
     let method = route(name).map_err(refuse)?;
     let raw = envelope.get("params").cloned().unwrap_or(Value::Null);
-    let unreadable =
-        |e: serde_json::Error| refuse(Refusal::invalid_params(format!("Invalid params: {e}")));
     let (params, task_id) = match method {
-        Method::SendMessage => {
-            let request: SendMessageRequest = serde_json::from_value(raw).map_err(unreadable)?;
-            (to_value(send_request_to_v0(request).map_err(refuse)?), None)
-        }
+        Method::SendMessage => (send_request_to_v0(raw).map_err(refuse)?, None),
         Method::GetTask | Method::CancelTask => {
-            let request: TaskIdRequest = serde_json::from_value(raw).map_err(unreadable)?;
-            let id = request.id.clone();
-            (to_value(task_request_to_v0(request)), Some(id))
+            let params = task_request_to_v0(raw).map_err(refuse)?;
+            let id = params.get("id").and_then(Value::as_str).map(str::to_owned);
+            (params, id)
         }
     };
     let legacy = json!({
@@ -91,7 +85,8 @@ impl FrontDoor {
     /// `SendMessage`) or an error with typed details. Status and headers stay; a body that is not
     /// a JSON-RPC answer (which the checks before this never let through) is left as it is.
     pub fn close(&self, mut response: WorkerResponse) -> WorkerResponse {
-        let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&response.body) else {
+        let Ok(Value::Object(mut body)) = serde_json::from_slice::<Value>(response.body.as_bytes())
+        else {
             return response;
         };
         if let Some(error) = body.remove("error") {
@@ -125,15 +120,12 @@ impl FrontDoor {
     fn result(&self, result: Value) -> Option<Value> {
         let is_message = result.get("kind").and_then(Value::as_str) == Some("message");
         if self.method == Method::SendMessage && is_message {
-            let message: Message = serde_json::from_value(result).ok()?;
-            return Some(to_value(SendMessageResponse::Message(message_to_v1(
-                message,
-            ))));
+            return Some(json!({ "message": message_json_to_v1(result)? }));
         }
-        let task = task_to_v1(serde_json::from_value::<Task>(result).ok()?);
+        let task = task_json_to_v1(result)?;
         Some(match self.method {
-            Method::SendMessage => to_value(SendMessageResponse::Task(task)),
-            Method::GetTask | Method::CancelTask => to_value(task),
+            Method::SendMessage => json!({ "task": task }),
+            Method::GetTask | Method::CancelTask => task,
         })
     }
 }
@@ -145,7 +137,7 @@ pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerRespon
     if legacy.status != 200 {
         return legacy;
     }
-    let v1 = serde_json::from_str::<Value>(&legacy.body)
+    let v1 = serde_json::from_slice::<Value>(legacy.body.as_bytes())
         .ok()
         .and_then(|old| card_to_v1(&old));
     let Some(v1) = v1 else {

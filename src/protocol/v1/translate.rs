@@ -1,9 +1,13 @@
-//! The two-way translation between A2A 1.0 and Magisterium's 0.2.6 wire shapes.
+//! The translation between A2A 1.0 and Magisterium's 0.2.6 wire shapes for A2A 1.0 clients in
+//! front of the 0.2.6 service (the Worker): a 1.0 request becomes `message/send`, `tasks/get` or
+//! `tasks/cancel`, and the 0.2.6 answer becomes a 1.0 answer.
 //!
-//! This direction serves A2A 1.0 clients in front of the 0.2.6 service (the Worker): a 1.0 request
-//! becomes `message/send`, `tasks/get` or `tasks/cancel`, and the 0.2.6 answer becomes a 1.0 answer,
-//! over typed values. The other direction, our own client talking 1.0 to an agent that speaks it,
-//! is [`super::project`]: it reads JavaScript nodes without copying them.
+//! It works on the parsed JSON the Worker holds: the members both versions share are carried as
+//! they are, and what differs (a message's role, a task's state, a part's shape, an answer's
+//! message) goes through the typed translations below; what else a request must be is checked by
+//! the 0.2.6 checks the rewritten request then goes through. The other direction, our own client
+//! talking 1.0 to an agent that speaks it, is [`super::project`]: it reads JavaScript nodes without
+//! copying them.
 
 use serde_json::Value;
 
@@ -149,114 +153,224 @@ pub fn message_to_v1(message: v0::Message) -> v1::Message {
     }
 }
 
-/// A 1.0 message in 0.2.6 form; the role must be one 0.2.6 has.
-pub fn message_to_v0(message: v1::Message) -> Result<v0::Message, Refusal> {
-    Ok(v0::Message {
-        role: role_to_v0(&message.role)?,
-        parts: message.parts.into_iter().map(part_to_v0).collect(),
-        message_id: message.message_id,
-        kind: v0::MessageKind::Message,
-        task_id: message.task_id,
-        context_id: message.context_id,
-        reference_task_ids: message.reference_task_ids,
-        metadata: message.metadata,
-    })
+/// The members of a message both versions have, carried as they are.
+const MESSAGE_MEMBERS: [&str; 5] = [
+    "messageId",
+    "contextId",
+    "taskId",
+    "referenceTaskIds",
+    "metadata",
+];
+
+fn invalid(what: &str) -> Refusal {
+    Refusal::invalid_params(format!("Invalid params: {what}"))
 }
 
-/// A 0.2.6 task in 1.0 form.
-pub fn task_to_v1(task: v0::Task) -> v1::Task {
-    v1::Task {
-        id: task.id,
-        context_id: task.context_id,
-        status: v1::TaskStatus {
-            state: state_to_v1(&task.status.state),
-            message: task.status.message.map(message_to_v1),
-            timestamp: task.status.timestamp,
-        },
-        artifacts: task.artifacts.map(|list| {
-            list.into_iter()
-                .map(|a| v1::Artifact {
-                    artifact_id: a.artifact_id,
-                    name: a.name,
-                    description: a.description,
-                    parts: a.parts.into_iter().map(part_to_v1).collect(),
-                    metadata: a.metadata,
-                    extensions: None,
-                })
-                .collect()
-        }),
-        history: task
-            .history
-            .map(|list| list.into_iter().map(message_to_v1).collect()),
-        metadata: task.metadata,
-    }
+/// `object[key]` when it is there and not null.
+fn member(object: &mut JsonObject, key: &str) -> Option<Value> {
+    object.remove(key).filter(|v| !v.is_null())
 }
 
-/// `SendMessage` parameters as `message/send` parameters, for the 0.2.6 service.
-///
-/// The skill is the message's `metadata.skillId`, else the request's. `returnImmediately` becomes
-/// `blocking: false`; push notifications are refused (Magisterium has none); a data part must hold
-/// an object, the only data 0.2.6 carries.
-pub fn send_request_to_v0(
-    request: v1::SendMessageRequest,
-) -> Result<v0::MessageSendParams, Refusal> {
-    let v1::SendMessageRequest {
-        message,
-        configuration,
-        metadata,
-        ..
-    } = request;
-    if message
-        .parts
-        .iter()
-        .any(|p| matches!(&p.content, v1::Content::Data(d) if !d.is_object()))
-    {
+/// A 1.0 part (parsed JSON) in 0.2.6 form, through [`v1::Part`] and [`part_to_v0`]; the data of
+/// a data part must be an object, the only data 0.2.6 carries.
+fn part_json_to_v0(part: Value) -> Result<Value, Refusal> {
+    let part: v1::Part = serde_json::from_value(part).map_err(|e| invalid(&e.to_string()))?;
+    if matches!(&part.content, v1::Content::Data(d) if !d.is_object()) {
         return Err(Refusal::invalid_params(
             "message.parts: a data part must hold a JSON object",
         ));
     }
-    let mut message = message_to_v0(message)?;
-    let skill = metadata.as_ref().and_then(|m| m.get(SKILL_ID)).cloned();
-    if let Some(skill) = skill {
-        message
-            .metadata
-            .get_or_insert_with(JsonObject::new)
-            .entry(SKILL_ID)
-            .or_insert(skill);
-    }
-    let configuration = match configuration {
-        None => None,
-        Some(c) if c.task_push_notification_config.is_some() => {
-            return Err(Refusal::push_not_supported())
-        }
-        Some(c) => Some(configuration_to_v0(c)),
+    serde_json::to_value(part_to_v0(part)).map_err(|e| invalid(&e.to_string()))
+}
+
+/// A 1.0 message (parsed JSON) in 0.2.6 form: its role and parts translated, `kind` added, the
+/// members 0.2.6 has kept (`extensions` and unknown members are dropped), and `skill` as its
+/// `metadata.skillId` when it names none.
+fn message_json_to_v0(message: Value, skill: Option<&Value>) -> Result<Value, Refusal> {
+    let Value::Object(mut message) = message else {
+        return Err(invalid("message must be an object"));
     };
-    Ok(v0::MessageSendParams {
-        message,
-        configuration,
-        metadata,
-    })
-}
-
-fn configuration_to_v0(c: v1::SendMessageConfiguration) -> JsonObject {
+    let role: v1::Role = serde_json::from_value(member(&mut message, "role").unwrap_or_default())
+        .map_err(|_| invalid("message.role must be a string"))?;
+    let Some(Value::Array(parts)) = member(&mut message, "parts") else {
+        return Err(invalid("message.parts must be a list"));
+    };
     let mut out = JsonObject::new();
-    if let Some(modes) = c.accepted_output_modes {
-        out.insert("acceptedOutputModes".into(), modes.into());
+    let role = serde_json::to_value(role_to_v0(&role)?).map_err(|e| invalid(&e.to_string()))?;
+    out.insert("role".into(), role);
+    let parts: Result<Vec<Value>, Refusal> = parts.into_iter().map(part_json_to_v0).collect();
+    out.insert("parts".into(), Value::Array(parts?));
+    out.insert("kind".into(), "message".into());
+    for key in MESSAGE_MEMBERS {
+        if let Some(value) = member(&mut message, key) {
+            out.insert(key.into(), value);
+        }
     }
-    if let Some(n) = c.history_length {
-        out.insert("historyLength".into(), n.into());
+    if let Some(skill) = skill {
+        let metadata = out
+            .entry("metadata")
+            .or_insert_with(|| JsonObject::new().into());
+        if let Value::Object(metadata) = metadata {
+            metadata.entry(SKILL_ID).or_insert_with(|| skill.clone());
+        }
     }
-    if let Some(immediately) = c.return_immediately {
-        out.insert("blocking".into(), (!immediately).into());
-    }
-    out
+    Ok(Value::Object(out))
 }
 
-/// `GetTask` / `CancelTask` parameters as `tasks/get` / `tasks/cancel` parameters.
-pub fn task_request_to_v0(request: v1::TaskIdRequest) -> v0::TaskQueryParams {
-    v0::TaskQueryParams {
-        id: request.id,
-        history_length: request.history_length,
-        metadata: request.metadata,
+/// `SendMessage` parameters (parsed JSON) as `message/send` parameters, for the 0.2.6 service.
+///
+/// The skill is the message's `metadata.skillId`, else the request's. `returnImmediately` becomes
+/// `blocking: false`; push notifications are refused (Magisterium has none); a data part must hold
+/// an object; `tenant` has no 0.2.6 place and is dropped.
+pub fn send_request_to_v0(params: Value) -> Result<Value, Refusal> {
+    let Value::Object(mut params) = params else {
+        return Err(invalid("params must be an object"));
+    };
+    let message = member(&mut params, "message").ok_or_else(|| invalid("message is required"))?;
+    let metadata = member(&mut params, "metadata");
+    let message = message_json_to_v0(message, metadata.as_ref().and_then(|m| m.get(SKILL_ID)))?;
+    let mut out = JsonObject::new();
+    out.insert("message".into(), message);
+    if let Some(configuration) = member(&mut params, "configuration") {
+        out.insert("configuration".into(), configuration_to_v0(configuration)?);
     }
+    if let Some(metadata) = metadata {
+        out.insert("metadata".into(), metadata);
+    }
+    Ok(Value::Object(out))
+}
+
+/// `SendMessage`'s configuration as 0.2.6's (which Magisterium reserves): `acceptedOutputModes`
+/// and `historyLength` as they are, `returnImmediately` as `blocking`; push notifications refused.
+fn configuration_to_v0(configuration: Value) -> Result<Value, Refusal> {
+    let Value::Object(mut configuration) = configuration else {
+        return Err(invalid("configuration must be an object"));
+    };
+    if member(&mut configuration, "taskPushNotificationConfig").is_some() {
+        return Err(Refusal::push_not_supported());
+    }
+    let mut out = JsonObject::new();
+    if let Some(modes) = member(&mut configuration, "acceptedOutputModes") {
+        let strings = modes
+            .as_array()
+            .is_some_and(|m| m.iter().all(Value::is_string));
+        if !strings {
+            return Err(invalid("acceptedOutputModes must be a list of strings"));
+        }
+        out.insert("acceptedOutputModes".into(), modes);
+    }
+    if let Some(n) = member(&mut configuration, "historyLength") {
+        out.insert("historyLength".into(), integer(n, "historyLength")?);
+    }
+    match member(&mut configuration, "returnImmediately") {
+        None => {}
+        Some(Value::Bool(immediately)) => {
+            out.insert("blocking".into(), (!immediately).into());
+        }
+        Some(_) => return Err(invalid("returnImmediately must be a boolean")),
+    }
+    Ok(Value::Object(out))
+}
+
+/// `value` when it is an integer (a history length).
+fn integer(value: Value, name: &str) -> Result<Value, Refusal> {
+    if value.is_i64() {
+        Ok(value)
+    } else {
+        Err(invalid(&format!("{name} must be an integer")))
+    }
+}
+
+/// `GetTask` / `CancelTask` parameters (parsed JSON) as `tasks/get` / `tasks/cancel` parameters:
+/// `id`, `historyLength` and `metadata` as they are (`tenant` has no 0.2.6 place).
+pub fn task_request_to_v0(params: Value) -> Result<Value, Refusal> {
+    let Value::Object(mut params) = params else {
+        return Err(invalid("params must be an object"));
+    };
+    let mut out = JsonObject::new();
+    match member(&mut params, "id") {
+        Some(id @ Value::String(_)) => out.insert("id".into(), id),
+        _ => return Err(invalid("id must be a string")),
+    };
+    if let Some(n) = member(&mut params, "historyLength") {
+        out.insert("historyLength".into(), integer(n, "historyLength")?);
+    }
+    match member(&mut params, "metadata") {
+        None => {}
+        Some(metadata @ Value::Object(_)) => {
+            out.insert("metadata".into(), metadata);
+        }
+        Some(_) => return Err(invalid("metadata must be an object")),
+    }
+    Ok(Value::Object(out))
+}
+
+/// A 0.2.6 message (parsed JSON) in 1.0 form, through [`message_to_v1`]; `None` when it is not
+/// a 0.2.6 message.
+pub fn message_json_to_v1(message: Value) -> Option<Value> {
+    let message: v0::Message = serde_json::from_value(message).ok()?;
+    serde_json::to_value(message_to_v1(message)).ok()
+}
+
+/// A 0.2.6 task (parsed JSON) in 1.0 form: its state by its 1.0 name, its messages and its
+/// artifacts' parts in 1.0 form, without `kind`; the other members as they are. `None` when it is
+/// not a 0.2.6 task (no string `id` or `contextId`, no `status` with a string `state`, a message
+/// or part that is not one).
+pub fn task_json_to_v1(task: Value) -> Option<Value> {
+    let Value::Object(mut task) = task else {
+        return None;
+    };
+    if task.remove("kind").is_some_and(|k| k != "task") {
+        return None;
+    }
+    task.get("id")?.as_str()?;
+    task.get("contextId")?.as_str()?;
+    let mut status = match task.remove("status")? {
+        Value::Object(status) => status,
+        _ => return None,
+    };
+    let state = v0::TaskState::from_name(status.get("state")?.as_str()?);
+    status.insert(
+        "state".into(),
+        serde_json::to_value(state_to_v1(&state)).ok()?,
+    );
+    if let Some(message) = member(&mut status, "message") {
+        status.insert("message".into(), message_json_to_v1(message)?);
+    }
+    task.insert("status".into(), Value::Object(status));
+    if let Some(history) = member(&mut task, "history") {
+        let Value::Array(history) = history else {
+            return None;
+        };
+        let history: Option<Vec<Value>> = history.into_iter().map(message_json_to_v1).collect();
+        task.insert("history".into(), Value::Array(history?));
+    }
+    if let Some(artifacts) = member(&mut task, "artifacts") {
+        let Value::Array(artifacts) = artifacts else {
+            return None;
+        };
+        let artifacts: Option<Vec<Value>> = artifacts.into_iter().map(artifact_to_v1).collect();
+        task.insert("artifacts".into(), Value::Array(artifacts?));
+    }
+    Some(Value::Object(task))
+}
+
+/// A 0.2.6 artifact (parsed JSON) in 1.0 form: its parts through [`part_to_v1`].
+fn artifact_to_v1(artifact: Value) -> Option<Value> {
+    let Value::Object(mut artifact) = artifact else {
+        return None;
+    };
+    artifact.get("artifactId")?.as_str()?;
+    let Value::Array(parts) = artifact.remove("parts")? else {
+        return None;
+    };
+    let parts: Option<Vec<Value>> = parts
+        .into_iter()
+        .map(|part| {
+            let part: v0::Part = serde_json::from_value(part).ok()?;
+            serde_json::to_value(part_to_v1(part)).ok()
+        })
+        .collect();
+    artifact.insert("parts".into(), Value::Array(parts?));
+    Some(Value::Object(artifact))
 }

@@ -280,7 +280,7 @@ mod through_the_proxy {
         .iter()
         .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
         .collect();
-        Settings::from_vars(&vars)
+        Settings::from_vars(|name| vars.get(name).cloned())
     }
 
     fn route(app: &mut App, s: &Settings, body: &Value, version: Option<&str>) -> Route {

@@ -4,11 +4,9 @@
 //! logic here.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use js_sys::{Array, Object, Promise, Reflect, Uint8Array};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::{Request, Url};
 
@@ -86,20 +84,6 @@ impl Random for CryptoRandom {
     }
 }
 
-/// The string vars and secrets of `env`.
-fn vars(env: &JsValue) -> HashMap<String, String> {
-    let mut out = HashMap::new();
-    if let Some(obj) = env.dyn_ref::<Object>() {
-        for entry in Object::entries(obj).iter() {
-            let entry = Array::from(&entry);
-            if let (Some(k), Some(v)) = (entry.get(0).as_string(), entry.get(1).as_string()) {
-                out.insert(k, v);
-            }
-        }
-    }
-    out
-}
-
 /// The binding `name` of `env`, when it is an object.
 pub fn binding(env: &JsValue, name: &str) -> Option<JsValue> {
     Reflect::get(env, &name.into())
@@ -107,9 +91,11 @@ pub fn binding(env: &JsValue, name: &str) -> Option<JsValue> {
         .filter(JsValue::is_object)
 }
 
-/// The settings of `env`: its string vars, and whether it binds the upstream-budget object.
+/// The settings of `env`: its string vars and secrets, and whether it binds the upstream-budget
+/// object.
 pub fn settings_of(env: &JsValue) -> Settings {
-    let mut settings = Settings::from_vars(&vars(env));
+    let mut settings =
+        Settings::from_vars(|name| Reflect::get(env, &name.into()).ok()?.as_string());
     settings.upstream_budget &= binding(env, "BUDGET").is_some();
     settings
 }
@@ -134,33 +120,26 @@ pub fn settings_for(env: &JsValue) -> Rc<Settings> {
     })
 }
 
-/// What `auth.js` needs of the settings, parsed here once.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AuthSettings<'a> {
-    /// `"off"`, `"embedded"`, or the issuer's URL.
-    issuer: &'a str,
-    anonymous_allowed: bool,
-    allowed_origins: &'a [String],
-}
-
 /// The sign-in settings of `env` for `auth.js`: `{ issuer, anonymousAllowed, allowedOrigins }`
 /// (`issuer`: `"off"`, `"embedded"` or the issuer's URL).
 #[wasm_bindgen(js_name = authSettings)]
-pub fn auth_settings(env: &JsValue) -> JsValue {
+pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
     let settings = settings_for(env);
     let issuer = match &settings.sign_in {
         SignIn::Off => "off",
         SignIn::Embedded => "embedded",
         SignIn::Issuer(url) => url.as_str(),
     };
-    let out = AuthSettings {
-        issuer,
-        anonymous_allowed: settings.anonymous_allowed,
-        allowed_origins: settings.cors.origins(),
-    };
-    serde_json::to_string(&out)
-        .ok()
-        .and_then(|text| js_sys::JSON::parse(&text).ok())
-        .unwrap_or(JsValue::NULL)
+    let origins: Array = settings
+        .cors
+        .origins()
+        .iter()
+        .map(|o| JsValue::from_str(o))
+        .collect();
+    let out = Object::new();
+    Reflect::set(&out, &"issuer".into(), &issuer.into())?;
+    let anonymous = JsValue::from_bool(settings.anonymous_allowed);
+    Reflect::set(&out, &"anonymousAllowed".into(), &anonymous)?;
+    Reflect::set(&out, &"allowedOrigins".into(), &origins)?;
+    Ok(out)
 }

@@ -73,7 +73,7 @@ mod tests {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        Settings::from_vars(&vars)
+        Settings::from_vars(|name| vars.get(name).cloned())
     }
 
     #[test]

@@ -437,7 +437,7 @@ fn is_found_document(parsed: &Value) -> bool {
 
 /// The answer for a cache hit: the stored `result` under this request's id.
 pub fn from_cache(plan: &ForwardPlan, cached_result: &str) -> WorkerResponse {
-    match serde_json::from_str::<Value>(cached_result) {
+    match serde_json::from_slice::<Value>(cached_result.as_bytes()) {
         Ok(result) => WorkerResponse::json(
             200,
             &json!({ "jsonrpc": "2.0", "id": plan.rpc_id, "result": result }),

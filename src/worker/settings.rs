@@ -1,8 +1,6 @@
 //! The Worker's settings, read from its vars and secrets (parsed once per isolate and `env`), so
 //! `wrangler dev --var NAME:VALUE` overrides any of them without a rebuild.
 
-use std::collections::HashMap;
-
 #[cfg(feature = "stand-in")]
 use super::agent::AgentConfig;
 use super::cors::CorsPolicy;
@@ -117,7 +115,7 @@ pub struct Settings {
 }
 
 #[cfg(feature = "stand-in")]
-fn flag(value: Option<&String>) -> bool {
+fn flag(value: Option<String>) -> bool {
     value.is_some_and(|v| {
         matches!(
             v.trim().to_ascii_lowercase().as_str(),
@@ -126,7 +124,7 @@ fn flag(value: Option<&String>) -> bool {
     })
 }
 
-fn flag_default_on(value: Option<&String>) -> bool {
+fn flag_default_on(value: Option<String>) -> bool {
     !value.is_some_and(|v| {
         matches!(
             v.trim().to_ascii_lowercase().as_str(),
@@ -135,20 +133,21 @@ fn flag_default_on(value: Option<&String>) -> bool {
     })
 }
 
-fn non_empty(value: Option<&String>) -> Option<String> {
+fn non_empty(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
 impl Settings {
-    /// Reads the settings from the Worker's string vars. Unknown or malformed values fall back to
-    /// the safe default (e.g. an unparsable `MAX_BODY_BYTES` is 64 KiB).
-    pub fn from_vars(vars: &HashMap<String, String>) -> Self {
-        let upstream = match non_empty(vars.get("UPSTREAM_URL")) {
+    /// Reads the settings from the Worker's string vars, `var(name)` giving each one's value.
+    /// Unknown or malformed values fall back to the safe default (e.g. an unparsable
+    /// `MAX_BODY_BYTES` is 64 KiB).
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Self {
+        let upstream = match non_empty(var("UPSTREAM_URL")) {
             None => Upstream::Embedded,
             Some(u) if u.eq_ignore_ascii_case("embedded") => Upstream::Embedded,
             Some(u) => Upstream::Url(u),
         };
-        let allowed_skills = match non_empty(vars.get("ALLOWED_SKILLS")) {
+        let allowed_skills = match non_empty(var("ALLOWED_SKILLS")) {
             None => Skill::ALL.to_vec(),
             Some(list) => list
                 .split(',')
@@ -156,25 +155,25 @@ impl Settings {
                 .collect(),
         };
         let size = |name: &str, default: usize| {
-            vars.get(name)
+            var(name)
                 .and_then(|v| v.trim().parse::<usize>().ok())
                 .filter(|n| *n > 0)
                 .unwrap_or(default)
         };
         Self {
             upstream,
-            cors: CorsPolicy::from_list(vars.get("ALLOWED_ORIGINS").map_or("", String::as_str)),
+            cors: CorsPolicy::from_list(&var("ALLOWED_ORIGINS").unwrap_or_default()),
             allowed_skills,
             max_body_bytes: size("MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
             max_upstream_bytes: size("MAX_UPSTREAM_BYTES", DEFAULT_MAX_UPSTREAM_BYTES),
-            operator_token: non_empty(vars.get("MAGISTERIUM_TOKEN")).is_some(),
-            anonymous_allowed: flag_default_on(vars.get("ALLOW_ANONYMOUS")),
-            sign_in: match non_empty(vars.get("OAUTH_ISSUER")) {
+            operator_token: non_empty(var("MAGISTERIUM_TOKEN")).is_some(),
+            anonymous_allowed: flag_default_on(var("ALLOW_ANONYMOUS")),
+            sign_in: match non_empty(var("OAUTH_ISSUER")) {
                 None => SignIn::Off,
                 Some(i) if i.eq_ignore_ascii_case("embedded") => SignIn::Embedded,
                 Some(i) => SignIn::Issuer(i),
             },
-            proxy_rate_limits: flag_default_on(vars.get("PROXY_RATE_LIMITS")),
+            proxy_rate_limits: flag_default_on(var("PROXY_RATE_LIMITS")),
             proxy_limits: (
                 u32::try_from(size("PROXY_PER_MINUTE", 15)).unwrap_or(15),
                 u32::try_from(size("PROXY_QA_PER_MINUTE", 2)).unwrap_or(2),
@@ -184,21 +183,19 @@ impl Settings {
                 u32::try_from(size("UPSTREAM_PER_MINUTE", 15)).unwrap_or(15),
                 u32::try_from(size("UPSTREAM_QA_PER_MINUTE", 2)).unwrap_or(2),
             ),
-            upstream_budget: flag_default_on(vars.get("UPSTREAM_BUDGET")),
-            cache_documents: flag_default_on(vars.get("CACHE_DOCUMENTS")),
-            upstream_timeout_ms: vars
-                .get("UPSTREAM_TIMEOUT_MS")
+            upstream_budget: flag_default_on(var("UPSTREAM_BUDGET")),
+            cache_documents: flag_default_on(var("CACHE_DOCUMENTS")),
+            upstream_timeout_ms: var("UPSTREAM_TIMEOUT_MS")
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .filter(|n| *n > 0),
-            log_requests: LogRequests::from_var(vars.get("LOG_REQUESTS").map(String::as_str)),
+            log_requests: LogRequests::from_var(var("LOG_REQUESTS").as_deref()),
             #[cfg(feature = "stand-in")]
             agent: AgentConfig {
-                required_token: non_empty(vars.get("AGENT_REQUIRE_TOKEN")),
-                free_plan_token: non_empty(vars.get("AGENT_FREE_PLAN_TOKEN")),
-                rate_limits: flag(vars.get("AGENT_RATE_LIMITS")),
-                oauth: flag(vars.get("AGENT_OAUTH")),
-                access_ttl_ms: vars
-                    .get("AGENT_TOKEN_TTL_SECONDS")
+                required_token: non_empty(var("AGENT_REQUIRE_TOKEN")),
+                free_plan_token: non_empty(var("AGENT_FREE_PLAN_TOKEN")),
+                rate_limits: flag(var("AGENT_RATE_LIMITS")),
+                oauth: flag(var("AGENT_OAUTH")),
+                access_ttl_ms: var("AGENT_TOKEN_TTL_SECONDS")
                     .and_then(|v| v.trim().parse::<f64>().ok())
                     .filter(|n| n.is_finite() && *n > 0.0)
                     .map_or(super::agent::oauth::DEFAULT_ACCESS_TTL_MS, |s| s * 1000.0),

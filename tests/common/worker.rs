@@ -25,7 +25,7 @@ impl Harness {
             .collect();
         Self {
             app: App::new(),
-            settings: Settings::from_vars(&vars),
+            settings: Settings::from_vars(|name| vars.get(name).cloned()),
             random: SeededRandom(7),
             now: NOW,
         }

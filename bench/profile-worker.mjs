@@ -31,8 +31,8 @@ if (target === "ours" && process.argv.includes("--names")) {
   mkdirSync(path.join(dir, "src/worker"), { recursive: true });
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target");
   log("building the Worker wasm with names");
-  // opt-level 3, as scripts/build.sh builds the Worker.
-  execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--features", "proxy"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: "3" } });
+  // The release profile's opt-level ("z"), as scripts/build.sh builds the proxy.
+  execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--features", "proxy"], { cwd: ROOT, stdio: "inherit" });
   const pkg = path.join(dir, "dist/pkg-worker");
   execFileSync(path.join(process.env.HOME, ".cargo/bin/wasm-bindgen"), ["--target", "web", "--keep-debug", "--out-dir", pkg, path.join(targetDir, "wasm32-unknown-unknown/release/magisterium_a2a.wasm")], { stdio: "inherit" });
   const features = ["--enable-bulk-memory", "--enable-reference-types", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-multivalue"];

@@ -14,6 +14,13 @@ const REQUEST = JSON.stringify({
   method: "message/send",
   params: { message: { role: "user", parts: [{ kind: "text", text: "just wage" }], messageId: "bench-1", kind: "message", metadata: { skillId: "document_search" } } },
 });
+// The same call in A2A 1.0 (`&request=v1`): through the front door both ways.
+const REQUEST_V1 = JSON.stringify({
+  jsonrpc: "2.0",
+  id: "bench-1",
+  method: "SendMessage",
+  params: { message: { role: "ROLE_USER", parts: [{ text: "just wage" }], messageId: "bench-1", metadata: { skillId: "document_search" } } },
+});
 const ANSWER = JSON.stringify({ ...fixture, id: "bench-1" });
 
 const realFetch = globalThis.fetch;
@@ -55,13 +62,15 @@ export default {
     const n = Math.min(5000, Math.max(1, Number(url.searchParams.get("n") ?? 1)));
     upstreamUrl = env.UPSTREAM_URL;
     const handlerEnv = envWith(env, url.searchParams.get("logRequests"));
+    const v1 = url.searchParams.get("request") === "v1";
     let last;
     for (let i = 0; i < n; i++) {
-      const req = new Request("http://127.0.0.1/api/v1/a2a", { method: "POST", headers: { "content-type": "application/json" }, body: REQUEST });
+      const req = new Request("http://127.0.0.1/api/v1/a2a", { method: "POST", headers: { "content-type": "application/json" }, body: v1 ? REQUEST_V1 : REQUEST });
       const res = await handler.fetch(req, handlerEnv, ctx);
       last = { status: res.status, agent: res.headers.get("x-magisterium-agent"), body: await res.text() };
     }
-    const ok = last.status === 200 && (url.searchParams.get("target").startsWith("op:") || JSON.parse(last.body)?.result?.kind === "task");
+    const result = last.status === 200 && !url.searchParams.get("target").startsWith("op:") ? JSON.parse(last.body)?.result : null;
+    const ok = last.status === 200 && (url.searchParams.get("target").startsWith("op:") || (v1 ? result?.task?.status?.state === "TASK_STATE_COMPLETED" : result?.kind === "task"));
     return new Response(JSON.stringify({ n, ok, status: last.status, agent: last.agent }), { status: ok ? 200 : 502, headers: { "content-type": "application/json" } });
   },
 };

@@ -44,6 +44,25 @@ async fn dropping_the_guard_aborts_its_signal() {
 }
 
 #[wasm_bindgen_test]
+async fn a_finished_guard_stops_its_timer_and_lets_go_without_aborting() {
+    let caller = AbortController::new().unwrap();
+    let mut guard = AbortGuard::new(Some(20.0), Some(&caller.signal())).unwrap();
+    let own = guard.signal();
+    guard.finished();
+    drop(guard);
+    assert!(
+        !own.aborted(),
+        "nothing is left to abort after the work ended"
+    );
+    sleep(80.0, None).await.unwrap();
+    caller.abort();
+    assert!(
+        !own.aborted(),
+        "the timer was stopped and the caller's signal unlinked"
+    );
+}
+
+#[wasm_bindgen_test]
 async fn the_timer_fires_the_guard_as_a_timeout() {
     let guard = AbortGuard::new(Some(20.0), None).unwrap();
     sleep(80.0, None).await.unwrap();

@@ -20,11 +20,12 @@ pub enum Cut {
 }
 
 /// Owns an `AbortController` whose signal fires when the time budget runs out, when the caller's
-/// signal fires, or when the guard is dropped. [`AbortGuard::cut`] says which of the first two
-/// happened, so a timeout and an abort stay distinct.
+/// signal fires, or when the guard is dropped before [`AbortGuard::finished`]. [`AbortGuard::cut`]
+/// says which of the first two happened, so a timeout and an abort stay distinct.
 pub struct AbortGuard {
     controller: AbortController,
     cut: Rc<Cell<Option<Cut>>>,
+    finished: bool,
     timer: Option<(JsValue, Closure<dyn FnMut()>)>,
     linked: Option<(AbortSignal, Closure<dyn FnMut()>)>,
 }
@@ -59,6 +60,7 @@ impl AbortGuard {
         let mut guard = Self {
             controller: controller.clone(),
             cut: Rc::clone(&cut),
+            finished: false,
             timer: None,
             linked: None,
         };
@@ -89,6 +91,13 @@ impl AbortGuard {
     pub fn cut(&self) -> Option<Cut> {
         self.cut.get()
     }
+
+    /// Says the work is over (the body was read to its end): nothing uses the signal any more, so
+    /// the drop only stops the timer and unlinks the caller's signal. Aborting a finished fetch
+    /// would change nothing but cost an `AbortError` and an event per call.
+    pub fn finished(&mut self) {
+        self.finished = true;
+    }
 }
 
 impl Drop for AbortGuard {
@@ -101,6 +110,8 @@ impl Drop for AbortGuard {
             let _ = signal
                 .remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
         }
-        self.controller.abort();
+        if !self.finished {
+            self.controller.abort();
+        }
     }
 }

@@ -145,7 +145,7 @@ impl Transport for WebTransport<'_> {
     type Cause = JsValue;
 
     async fn attempt(&self, url: &str, token: Option<&str>) -> Result<Answer<Js>, Failure> {
-        let guard = AbortGuard::new(Some(self.timeout_ms), self.signal).map_err(unavailable)?;
+        let mut guard = AbortGuard::new(Some(self.timeout_ms), self.signal).map_err(unavailable)?;
         if guard.cut() == Some(Cut::Aborted) {
             return Err(Error::new(ErrorKind::Aborted, "the call was aborted").into());
         }
@@ -187,6 +187,10 @@ impl Transport for WebTransport<'_> {
             };
             self.cut_short(&guard, cut)
         })?;
+        if matches!(read, Capped::Bytes(_)) {
+            // Read to its end: the fetch is over, nothing is left to abort.
+            guard.finished();
+        }
         let body = match read {
             Capped::TooLarge => Body::TooLarge,
             Capped::Bytes(bytes) => match utf8_text(&bytes) {

@@ -1,11 +1,12 @@
 // Prints raw / gzip / brotli bytes of the browser build (wasm + JS glue + every snippet) and
-// fails when they pass the regression budget (default 64 KB brotli: issue 16's 56 KB plus the A2A
-// 1.0 mode of issue 18, bench/README.md; `--max-brotli N` overrides).
+// fails when they pass the regression budget (default 65 KB brotli: issue 16's 56 KB, the A2A 1.0
+// mode of issue 18 and a finished fetch no longer aborted, bench/README.md; `--max-brotli N`
+// overrides).
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 
 const limitArg = process.argv.indexOf("--max-brotli");
-const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 64 * 1024;
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 65 * 1024;
 const pkg = new URL("../pkg/", import.meta.url);
 const snippets = readdirSync(new URL("snippets/", pkg), { recursive: true })
   .filter((f) => f.endsWith(".js"))

@@ -21,7 +21,7 @@ function targetsOf(r) {
     const b = r.size.browser.total.brotli;
     const p = r.size.proxy?.total?.brotli;
     if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 120 KB brotli", measured: `${kb(p)} (${x(p / (120 * KB))} the target)`, met: p <= 120 * KB });
-    out.push({ target: "browser build (wasm + JS glue + snippets) ≤ 56 KB brotli (budget)", measured: `${kb(b)} (${x(b / (56 * KB))} the budget)`, met: b <= 56 * KB });
+    out.push({ target: "browser build (wasm + JS glue + snippets) ≤ 65 KB brotli (budget, as scripts/size-report.mjs)", measured: `${kb(b)} (${x(b / (65 * KB))} the budget)`, met: b <= 65 * KB });
   }
   for (const c of r.decode ?? []) {
     const m = Object.fromEntries(c.methods.map((mm) => [mm.id, mm.medianMs]));
@@ -102,7 +102,7 @@ export function report(r) {
     }
     L.push(table(["artefact", "raw bytes", "gzip -9", "brotli -q 11"], rows), "");
     const rv = s.ratios;
-    L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Budget 56 KB brotli: ${x(rv.browserBrotliVsBudget)}.`, "");
+    L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Budget 65 KB brotli: ${x(rv.browserBrotliVsBudget)}.`, "");
   }
 
   if (r.decode) {

@@ -86,6 +86,12 @@ pub const WEEKDAYS: [&str; 7] = [
     "saturday",
 ];
 
+/// The id word of a weekday (`"monday"`), numbered as [`crate::protocol::date::CivilDate::weekday`]
+/// numbers it (0 = Sunday); empty past 6.
+pub fn weekday_id(weekday: u32) -> &'static str {
+    WEEKDAYS.get(weekday as usize).copied().unwrap_or("")
+}
+
 /// The seasons of numbered days with their weeks: `advent_1_sunday`, `lent_5_friday`,
 /// `easter_time_3_monday`, `ordinary_time_34_saturday`.
 pub const NUMBERED: [(&str, u32); 4] = [

@@ -76,10 +76,7 @@ impl Temporal {
 
 /// `lent_4_thursday`, `ordinary_time_10_sunday`.
 fn numbered_id(season: &str, week: u32, date: CivilDate) -> String {
-    let day = ids::WEEKDAYS
-        .get(date.weekday() as usize)
-        .copied()
-        .unwrap_or("");
+    let day = ids::weekday_id(date.weekday());
     format!("{season}_{week}_{day}")
 }
 

@@ -110,10 +110,7 @@ pub(super) fn christmas_to_baptism(date: CivilDate, baptism: CivilDate) -> Tempo
             13,
         )
     } else {
-        let weekday = ids::WEEKDAYS
-            .get(date.weekday() as usize)
-            .copied()
-            .unwrap_or("");
+        let weekday = ids::weekday_id(date.weekday());
         place.day(
             format!("{weekday}_after_epiphany"),
             format!("{} after Epiphany", weekday_name(date)),

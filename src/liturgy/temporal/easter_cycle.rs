@@ -11,10 +11,7 @@ use crate::protocol::date::CivilDate;
 pub(super) fn lent_day(date: CivilDate, after_ash: i64) -> Temporal {
     let place = Place::new(Season::Lent, None, Colour::Violet);
     let dayname = weekday_name(date);
-    let weekday = ids::WEEKDAYS
-        .get(date.weekday() as usize)
-        .copied()
-        .unwrap_or("");
+    let weekday = ids::weekday_id(date.weekday());
     if after_ash == 0 {
         return place.day(ids::ASH_WEDNESDAY, "Ash Wednesday", Rank::Weekday, 2);
     }
@@ -107,10 +104,7 @@ pub(super) fn easter_day_of(date: CivilDate, from_easter: i64, week: u32) -> Tem
             1,
         ),
         1..=6 => {
-            let weekday = ids::WEEKDAYS
-                .get(date.weekday() as usize)
-                .copied()
-                .unwrap_or("");
+            let weekday = ids::weekday_id(date.weekday());
             place.day(
                 format!("easter_{weekday}"),
                 format!("{dayname} within the Octave of Easter"),

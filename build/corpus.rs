@@ -9,17 +9,14 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::data::{at, fail, parse, read, write, DataError};
+use crate::data::{at, convert, parse, DataError};
 
 const DOCUMENTS: &str = "src/worker/agent/corpus/documents.toml";
 const BODIES: &str = "src/worker/agent/corpus";
 
 /// Writes `corpus.rs` into `out`.
 pub fn generate(out: &str) {
-    println!("cargo::rerun-if-changed={DOCUMENTS}");
-    let text = read(DOCUMENTS);
-    let code = corpus_rs(&text).unwrap_or_else(|e| fail(DOCUMENTS, &text, e));
-    write(out, "corpus.rs", &code);
+    convert(out, DOCUMENTS, "corpus.rs", corpus_rs);
 }
 
 #[derive(Deserialize)]

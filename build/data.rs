@@ -24,6 +24,20 @@ pub fn fail(path: &str, text: &str, e: DataError) -> ! {
     std::process::exit(1)
 }
 
+/// Turns the data file `path` into `name` in OUT_DIR with `to_rust`; a data error ends the build
+/// with its line.
+pub fn convert(
+    out: &str,
+    path: &str,
+    name: &str,
+    to_rust: impl FnOnce(&str) -> Result<String, DataError>,
+) {
+    println!("cargo::rerun-if-changed={path}");
+    let text = read(path);
+    let code = to_rust(&text).unwrap_or_else(|e| fail(path, &text, e));
+    write(out, name, &code);
+}
+
 /// The text of a file of the crate (paths relative to its root).
 pub fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use toml::{Spanned, Table, Value};
 
-use crate::data::{at, fail, parse, read, write, DataError};
+use crate::data::{at, convert, parse, DataError};
 
 /// How a field is written in the data and in Rust.
 #[derive(Clone, Copy)]
@@ -168,10 +168,8 @@ const TABLES: [Schema; 4] = [
 pub fn generate(out: &str) {
     for schema in &TABLES {
         let path = format!("src/worker/agent/lookups/data/{}.toml", schema.file);
-        println!("cargo::rerun-if-changed={path}");
-        let text = read(&path);
-        let code = table_rs(schema, &text).unwrap_or_else(|e| fail(&path, &text, e));
-        write(out, &format!("lookup_{}.rs", schema.file), &code);
+        let name = format!("lookup_{}.rs", schema.file);
+        convert(out, &path, &name, |text| table_rs(schema, text));
     }
 }
 

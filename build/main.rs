@@ -1,10 +1,11 @@
 //! The build script: turns the data files a person edits (the calendar, the Lectionary, the
-//! stand-in's document list and lookup records) into static Rust tables in OUT_DIR, checking every row, so a bad row
-//! fails the build with its file and line. No parser ships in a wasm and nothing is parsed at
-//! start-up.
+//! stand-in's document list, lookup records and related-question heading words) into static Rust
+//! tables in OUT_DIR, checking every row, so a bad row fails the build with its file and line. No
+//! parser ships in a wasm and nothing is parsed at start-up.
 
 mod corpus;
 mod data;
+mod heading_words;
 mod liturgy;
 mod lookups;
 
@@ -14,4 +15,5 @@ fn main() {
     liturgy::generate(&out);
     corpus::generate(&out);
     lookups::generate(&out);
+    heading_words::generate(&out);
 }

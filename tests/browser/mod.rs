@@ -1,6 +1,8 @@
 //! Helpers shared by the browser test files (`wasm-pack test`, headless Chromium).
 #![allow(dead_code)]
 
+pub mod stand_in;
+
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;

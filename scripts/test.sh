@@ -19,11 +19,12 @@ cargo fmt --all -- --check
 
 step "clippy (host, all features)"
 cargo clippy --all-targets --all-features -- -D warnings
-step "clippy (wasm32: SDK, Worker (the demo's and the proxy alone) and calendar builds)"
+step "clippy (wasm32: SDK, Worker (the demo's and the proxy alone), calendar and Markdown builds)"
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features stand-in -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features proxy -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features liturgy -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --features markdown -- -D warnings
 
 step "the core and the calendar import no JavaScript bindings"
 if grep -rnE '\b(wasm_bindgen|web_sys|js_sys|gloo[a-z_]*)(::|;| *\{)' src/protocol src/liturgy; then

@@ -268,8 +268,9 @@ mod through_the_proxy {
     //! the plan (upstream, cache, limits) goes back through the door.
     use super::*;
     use magisterium_a2a::worker::app::{App, Route};
-    use magisterium_a2a::worker::proxy::{ForwardPlan, UpstreamOutcome};
+    use magisterium_a2a::worker::proxy::ForwardPlan;
     use magisterium_a2a::worker::settings::Settings;
+    use magisterium_a2a::worker::upstream::UpstreamOutcome;
     use std::collections::HashMap;
 
     fn settings() -> Settings {

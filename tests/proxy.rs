@@ -5,8 +5,9 @@
 use magisterium_a2a::worker::app::{App, Route};
 use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};
 use magisterium_a2a::worker::ids::SeededRandom;
-use magisterium_a2a::worker::proxy::{document_cache_key, ForwardPlan, UpstreamOutcome};
+use magisterium_a2a::worker::proxy::{document_cache_key, ForwardPlan};
 use magisterium_a2a::worker::settings::{LogRequests, Settings};
+use magisterium_a2a::worker::upstream::UpstreamOutcome;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 

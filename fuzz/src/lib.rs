@@ -166,8 +166,8 @@ pub fn check_proxy_request(data: &[u8]) {
     use magisterium_a2a::worker::app::{App, Route};
     use magisterium_a2a::worker::http::{WorkerRequest, WorkerResponse};
     use magisterium_a2a::worker::ids::SeededRandom;
-    use magisterium_a2a::worker::proxy::UpstreamOutcome;
     use magisterium_a2a::worker::settings::Settings;
+    use magisterium_a2a::worker::upstream::UpstreamOutcome;
     use serde_json::Value;
     use std::collections::HashMap;
 

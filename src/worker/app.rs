@@ -9,8 +9,9 @@ use super::front_door::{self, FrontDoor};
 use super::http::{code, path, WorkerRequest, WorkerResponse};
 use super::ids::Random;
 use super::limiter::{Limiter, Pool, Refusal};
-use super::proxy::{self, Finished, ForwardPlan, Inspection, UpstreamOutcome};
+use super::proxy::{self, ForwardPlan, Inspection};
 use super::settings::{Settings, Upstream};
+use super::upstream::{self, Finished, UpstreamOutcome};
 
 /// The response header naming who answered, so nobody mistakes the stand-in for Magisterium.
 pub const AGENT_HEADER: &str = "x-magisterium-agent";
@@ -195,7 +196,7 @@ impl App {
                 }
             }
             ("GET" | "HEAD", path::CARD | path::CARD_V03) => {
-                match proxy::upstream_card_url(upstream) {
+                match upstream::upstream_card_url(upstream) {
                     Some(url) => Route::FetchCard(CardFetch {
                         url,
                         v1: request.path == path::CARD_V03,
@@ -245,7 +246,7 @@ impl App {
             upstream_body,
             cache,
             rpc_error,
-        } = proxy::finish_answer(plan, outcome);
+        } = upstream::finish_answer(plan, outcome);
         let (response, upstream_body) = match (&plan.door, upstream_body) {
             (Some(door), body) => {
                 let mut response = response;
@@ -276,7 +277,7 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
-        let response = closed(plan, proxy::from_cache(plan, cached));
+        let response = closed(plan, upstream::from_cache(plan, cached));
         decorate(
             response.with_header(AGENT_HEADER, "proxy"),
             settings,
@@ -320,7 +321,7 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
-        let card = proxy::rewrite_card(outcome, own_origin);
+        let card = upstream::rewrite_card(outcome, own_origin);
         let card = match v1 {
             Some(if_none_match) => front_door::card(card, if_none_match),
             None => card,
@@ -333,50 +334,6 @@ impl App {
     pub fn stored_tasks(&self) -> usize {
         self.agent.stored_tasks()
     }
-}
-
-/// The answer to a request whose body passed `settings.max_body_bytes` (HTTP 413).
-pub fn body_too_large(settings: &Settings, origin: Option<&str>) -> WorkerResponse {
-    let message = format!("Request body larger than {} bytes", settings.max_body_bytes);
-    let response = WorkerResponse::rpc_error(
-        413,
-        &serde_json::Value::Null,
-        code::INVALID_REQUEST,
-        &message,
-        None,
-    );
-    decorate(response, settings, origin)
-}
-
-/// The answer to an API call the sign-in refused before any upstream call (HTTP 401, -32004):
-/// `reason` is `cross-site` (a page of another site carrying the session cookie) or `signed-out`.
-pub fn sign_in_refused(reason: &str, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
-    let message = if reason == "cross-site" {
-        "Cross-site request refused"
-    } else {
-        "Sign in first"
-    };
-    let response = WorkerResponse::rpc_error(
-        401,
-        &serde_json::Value::Null,
-        code::UNAUTHORIZED,
-        message,
-        None,
-    )
-    .with_header("www-authenticate", "Bearer");
-    decorate(response, settings, origin)
-}
-
-/// The answer when the Worker itself failed (HTTP 500, -32603); the failure is logged.
-pub fn internal_error() -> WorkerResponse {
-    WorkerResponse::rpc_error(
-        500,
-        &serde_json::Value::Null,
-        code::INTERNAL_ERROR,
-        "Internal error",
-        None,
-    )
-    .with_header("cache-control", "no-store")
 }
 
 /// A route for a request that came through the front door: its answers go back through it, and
@@ -404,8 +361,13 @@ fn closed(plan: &ForwardPlan, response: WorkerResponse) -> WorkerResponse {
     }
 }
 
-/// `Cache-Control: no-store` unless the answer set its own, then CORS.
-fn decorate(response: WorkerResponse, settings: &Settings, origin: Option<&str>) -> WorkerResponse {
+/// `Cache-Control: no-store` unless the answer set its own, then CORS: what every answer of the
+/// Worker's API gets (the entry's own refusals too).
+pub fn decorate(
+    response: WorkerResponse,
+    settings: &Settings,
+    origin: Option<&str>,
+) -> WorkerResponse {
     let response = if response.header("cache-control").is_none() {
         response.with_header("cache-control", "no-store")
     } else {

@@ -1,27 +1,31 @@
 //! The Worker's `fetch(request, env, ctx)`, one Rust function from the request to the response:
 //! static assets, sign-in (`auth.js`, for oauth4webapi), the capped body, the credential, the
 //! app's route ([`App::handle`]), its I/O ([`super::io`]), the app's answer, one retry after a
-//! refresh when the upstream refused a session's token, and the per-request log line.
+//! refresh when the upstream refused a session's token, and the per-request log line. Its phases
+//! live beside it: sign-in ([`auth`]), the card ([`card`]), the upstream call ([`forward`]) and the
+//! log line ([`log`]).
+
+mod auth;
+mod card;
+mod forward;
+mod log;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Reflect, Uint8Array};
-use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Request, Response, Url};
 
-use super::app::{self, App, CardFetch, Route};
-use super::bindings::{binding, console_error, console_log, settings_for, Auth, CryptoRandom};
-use super::http::{code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS};
+use self::auth::{auth_for, member, operator_credential};
+use self::log::LogLine;
+use super::app::{self, App, Route};
+use super::bindings::{binding, console_error, settings_for, CryptoRandom};
+use super::http::{self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS};
 use super::ids;
-use super::io::{self, UpstreamCall};
-use super::proxy::{
-    ForwardPlan, UpstreamOutcome, CARD_CACHE_SECONDS, CARD_MAX_BYTES, DEFAULT_TIMEOUT_MS,
-    DOCUMENT_CACHE_SECONDS,
-};
+use super::io;
 use super::settings::{Settings, SignIn};
 
 thread_local! {
@@ -53,7 +57,7 @@ pub async fn fetch(
                 .and_then(|n| n.as_string());
             let line = json!({ "error": name.as_deref().unwrap_or("Error"), "requestId": call.request_id });
             console_error(&line.to_string());
-            call.done(&app::internal_error(), None)
+            call.done(&http::internal_error(), None)
         }
     }
 }
@@ -118,23 +122,6 @@ fn worker_request(
     })
 }
 
-/// The sign-in BFF for `env` and the request's origin, built again only for another of either.
-fn auth_for(env: &JsValue, url: &Url, create_auth: &js_sys::Function) -> Result<Auth, JsValue> {
-    let origin = url.origin();
-    if let Some(auth) = AUTH.with(|kept| match &*kept.borrow() {
-        Some((seen, o, auth)) if js_sys::Object::is(seen, env) && *o == origin => {
-            Some(auth.clone())
-        }
-        _ => None,
-    }) {
-        return Ok(auth.unchecked_into());
-    }
-    let site = Url::new(&origin)?;
-    let auth = create_auth.call2(&JsValue::NULL, env, &site)?;
-    AUTH.with(|kept| *kept.borrow_mut() = Some((env.clone(), origin, auth.clone())));
-    Ok(auth.unchecked_into())
-}
-
 /// What an attempt ended with.
 enum Outcome {
     /// Not the Worker's: a static asset.
@@ -153,28 +140,6 @@ fn answer(response: WorkerResponse) -> Outcome {
         body: None,
         rpc_error: None,
     }
-}
-
-/// The per-request JSON log line (never tokens or query text).
-#[derive(Serialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct LogLine {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    method: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    skill: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    upstream: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cache: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rpc_error: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limiter: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    auth: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    misconfigured: Option<&'static str>,
 }
 
 /// One API request on its way through.
@@ -204,23 +169,6 @@ fn request_id(request: &Request) -> String {
     } else {
         given
     }
-}
-
-/// The credential of a call without sign-in: the operator's token, when set.
-fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
-    let credential = js_sys::Object::new();
-    let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
-    Reflect::set(
-        &credential,
-        &"token".into(),
-        &token.map_or(JsValue::NULL, JsValue::from),
-    )?;
-    Ok(credential.into())
-}
-
-/// A string member of a JavaScript object.
-fn member(value: &JsValue, name: &str) -> Option<String> {
-    Reflect::get(value, &name.into()).ok()?.as_string()
 }
 
 impl Call {
@@ -254,7 +202,8 @@ impl Call {
             match io::request_body(request, self.settings.max_body_bytes).await? {
                 Some(body) => body,
                 None => {
-                    let refused = app::body_too_large(&self.settings, self.origin.as_deref());
+                    let refused = http::body_too_large(self.settings.max_body_bytes);
+                    let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
                     return self.done(&refused, None);
                 }
             }
@@ -274,7 +223,8 @@ impl Call {
             .filter(JsValue::is_truthy)
             .map(|_| member(&credential, "reason").unwrap_or_default())
         {
-            let refused = app::sign_in_refused(&reason, &self.settings, self.origin.as_deref());
+            let refused = http::sign_in_refused(&reason);
+            let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
             self.log.auth = Some(reason);
             return self.done(&refused, None);
         }
@@ -343,140 +293,6 @@ impl Call {
         }
     }
 
-    /// The proxy's agent card: the upstream's (cached for its lifetime), rewritten; in A2A 1.0
-    /// form when `fetch` asks for it.
-    async fn card(&mut self, fetch: &CardFetch, own_origin: &str) -> Result<Outcome, JsValue> {
-        let card_url = fetch.url.as_str();
-        let cache = io::default_cache();
-        let hit = match &cache {
-            Some(cache) => io::cached(cache, card_url).await?,
-            None => None,
-        };
-        let from_cache = hit.is_some();
-        let outcome = match hit {
-            Some(bytes) => UpstreamOutcome::Answer {
-                status: 200,
-                headers: Vec::new(),
-                body: bytes.to_vec(),
-            },
-            None => {
-                let call = UpstreamCall {
-                    url: card_url,
-                    method: "GET",
-                    body: None,
-                    token: None,
-                    request_id: &self.request_id,
-                    timeout_ms: DEFAULT_TIMEOUT_MS,
-                    max_bytes: CARD_MAX_BYTES,
-                };
-                call.send().await?.0
-            }
-        };
-        self.log.upstream = Some(if from_cache {
-            json!("cache")
-        } else {
-            upstream_log(&outcome)
-        });
-        let fresh = match &outcome {
-            UpstreamOutcome::Answer {
-                status: 200, body, ..
-            } if !from_cache => Some(body.clone()),
-            _ => None,
-        };
-        let settings = Rc::clone(&self.settings);
-        let origin = self.origin.clone();
-        let card = APP.with(|app| {
-            let v1 = fetch.v1.then_some(fetch.if_none_match.as_deref());
-            app.borrow()
-                .card(v1, outcome, own_origin, &settings, origin.as_deref())
-        });
-        if let (Some(cache), Some(fresh), 200) = (&cache, fresh, card.status) {
-            io::store(
-                cache,
-                card_url,
-                &fresh,
-                "application/json",
-                CARD_CACHE_SECONDS,
-            )
-            .await?;
-        }
-        Ok(answer(card))
-    }
-
-    /// A planned `message/send` / `tasks/*`: the Rate Limiting binding, the document cache, the
-    /// account's budget, then the upstream call and the app's judgement of its answer.
-    async fn forward(
-        &mut self,
-        plan: ForwardPlan,
-        env: &JsValue,
-        body: &Uint8Array,
-        token: Option<&str>,
-    ) -> Result<Outcome, JsValue> {
-        self.log.method = Some(plan.method.clone());
-        self.log.skill.clone_from(&plan.skill);
-        let settings = Rc::clone(&self.settings);
-        let origin = self.origin.clone();
-        let origin = origin.as_deref();
-        let refused = |pool: &str, wait: Option<u64>| {
-            APP.with(|app| app.borrow().refused(&plan, pool, wait, &settings, origin))
-        };
-        for pool in &plan.binding_pools {
-            let key = format!("{}:{pool}", plan.client_key);
-            if !io::binding_allows(env, pool, &key).await? {
-                self.log.limiter = Some(pool.clone());
-                return Ok(answer(refused(pool, None)));
-            }
-        }
-        let cache = plan.cache_key.as_ref().and_then(|_| io::default_cache());
-        if let (Some(cache), Some(key)) = (&cache, &plan.cache_key) {
-            if let Some(hit) = io::cached(cache, key).await? {
-                self.log.cache = Some("hit");
-                let text = String::from_utf8_lossy(&hit.to_vec()).into_owned();
-                let response =
-                    APP.with(|app| app.borrow().from_cache(&plan, &text, &settings, origin));
-                return Ok(answer(response));
-            }
-        }
-        if let Some(account) = &plan.budget {
-            if let Some((pool, wait)) =
-                io::take_budget(env, account, &plan.client_key, plan.is_qa).await?
-            {
-                self.log.limiter = Some(format!("budget:{pool}"));
-                return Ok(answer(refused(&pool, wait)));
-            }
-        }
-        // An A2A 1.0 request goes upstream as the 0.2.6 request the front door wrote.
-        let rewritten = plan.body.as_deref().map(|b| Uint8Array::from(b.as_bytes()));
-        let call = UpstreamCall {
-            url: &plan.upstream_url,
-            method: "POST",
-            body: Some(rewritten.as_ref().unwrap_or(body)),
-            token,
-            request_id: &self.request_id,
-            timeout_ms: plan.timeout_ms,
-            max_bytes: plan.max_upstream_bytes,
-        };
-        let (outcome, bytes) = call.send().await?;
-        self.log.upstream = Some(upstream_log(&outcome));
-        let finished = APP.with(|app| {
-            app.borrow()
-                .finish_answer(&plan, outcome, &settings, origin)
-        });
-        if plan.cache_key.is_some() {
-            self.log.cache = Some("miss");
-        }
-        if let (Some(cache), Some(key), Some(result)) = (&cache, &plan.cache_key, &finished.cache) {
-            let max_age = DOCUMENT_CACHE_SECONDS;
-            io::store(cache, key, result.as_bytes(), "application/json", max_age).await?;
-        }
-        self.log.rpc_error = finished.rpc_error;
-        Ok(Outcome::Answer {
-            body: finished.upstream_body.and(bytes),
-            response: finished.response,
-            rpc_error: finished.rpc_error,
-        })
-    }
-
     /// The response for `answer`, logged as `LOG_REQUESTS` says.
     fn done(
         &self,
@@ -493,39 +309,5 @@ impl Call {
         response.headers().set("x-request-id", &self.request_id)?;
         self.log_line(response.status());
         Ok(response)
-    }
-
-    fn log_line(&self, status: u16) {
-        if !self
-            .settings
-            .log_requests
-            .wants(status, self.log.rpc_error.is_some())
-        {
-            return;
-        }
-        let mut line = json!({
-            "at": String::from(js_sys::Date::new_0().to_iso_string()),
-            "requestId": self.request_id,
-            "origin": self.origin,
-            "path": self.path,
-            "status": status,
-            "ms": js_sys::Date::now() - self.started,
-        });
-        if let (Some(line), Ok(Value::Object(extra))) =
-            (line.as_object_mut(), serde_json::to_value(&self.log))
-        {
-            line.extend(extra);
-        }
-        console_log(&line.to_string());
-    }
-}
-
-/// An upstream outcome as the log line says it: the HTTP status, or what went wrong.
-fn upstream_log(outcome: &UpstreamOutcome) -> Value {
-    match outcome {
-        UpstreamOutcome::Answer { status, .. } => json!(status),
-        UpstreamOutcome::Timeout => json!("timeout"),
-        UpstreamOutcome::Unreachable => json!("unreachable"),
-        UpstreamOutcome::TooLarge => json!("tooLarge"),
     }
 }

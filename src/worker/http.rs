@@ -1,5 +1,6 @@
 //! The Worker's view of HTTP: a request as the entry (`entry.rs`) reads it and the response it
-//! writes back, plus JSON-RPC error bodies. No I/O here.
+//! writes back, plus JSON-RPC error bodies and the answers the entry gives before any routing
+//! (body too large, sign-in refused, internal error). No I/O here.
 
 use serde_json::{json, Value};
 
@@ -116,6 +117,36 @@ impl WorkerResponse {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+}
+
+/// The answer to a request whose body passed `max_body_bytes` (HTTP 413).
+pub fn body_too_large(max_body_bytes: usize) -> WorkerResponse {
+    let message = format!("Request body larger than {max_body_bytes} bytes");
+    WorkerResponse::rpc_error(413, &Value::Null, code::INVALID_REQUEST, &message, None)
+}
+
+/// The answer to an API call the sign-in refused before any upstream call (HTTP 401, -32004):
+/// `reason` is `cross-site` (a page of another site carrying the session cookie) or `signed-out`.
+pub fn sign_in_refused(reason: &str) -> WorkerResponse {
+    let message = if reason == "cross-site" {
+        "Cross-site request refused"
+    } else {
+        "Sign in first"
+    };
+    WorkerResponse::rpc_error(401, &Value::Null, code::UNAUTHORIZED, message, None)
+        .with_header("www-authenticate", "Bearer")
+}
+
+/// The answer when the Worker itself failed (HTTP 500, -32603); the failure is logged.
+pub fn internal_error() -> WorkerResponse {
+    WorkerResponse::rpc_error(
+        500,
+        &Value::Null,
+        code::INTERNAL_ERROR,
+        "Internal error",
+        None,
+    )
+    .with_header("cache-control", "no-store")
 }
 
 /// `{"jsonrpc":"2.0","id":…,"error":{…}}`.

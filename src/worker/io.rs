@@ -10,7 +10,7 @@ use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, Response
 
 use super::bindings::{binding, global_fetch, Cache, Fetcher, Namespace, RateLimiter};
 use super::http::WorkerResponse;
-use super::proxy::{UpstreamOutcome, UPSTREAM_HEADERS};
+use super::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
 use crate::platform::{read_body, read_capped, AbortGuard, Capped, Cut};
 
 /// The length a message declares for its body, when that is what arrives (no content coding).

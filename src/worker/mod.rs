@@ -20,6 +20,7 @@ pub mod limiter;
 pub mod params;
 pub mod proxy;
 pub mod settings;
+pub mod upstream;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

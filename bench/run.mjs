@@ -1,7 +1,8 @@
 // The benchmark run: size, decode, start-up, proxy, embedded agent, in one process on this
 // machine; writes bench/results.json and bench/results.md. Start it with bench/run.sh.
 //
-//   node bench/run.mjs [--quick] [--only size,decode,startup,proxy,agent,liturgy]
+//   node bench/run.mjs [--quick] [--only size,decode,startup,workerd,proxy,agent,liturgy]
+//   (`workerd`: the start-up in workerd alone, without the browser's)
 import { writeFileSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -65,7 +66,7 @@ try {
     results.decode = b.decode;
     results.startupBrowser = b.startup;
   }
-  if (want("startup")) results.startupWorkerd = await runStartup(PORTS, { quick });
+  if (want("startup") || want("workerd")) results.startupWorkerd = await runStartup(PORTS, { quick });
   if (want("proxy")) results.proxy = await runProxy(PORTS, { quick });
   if (want("agent")) results.agent = await runAgent(PORTS, { quick });
   if (want("liturgy")) results.liturgy = await runLiturgy({ quick });

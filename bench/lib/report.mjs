@@ -141,13 +141,16 @@ export function report(r) {
     }
     if (r.startupWorkerd) {
       const w = r.startupWorkerd;
-      L.push(`workerd, fresh \`wrangler dev\` per run (median of ${w.ours.runs.length}); a \`document_search\` to the embedded agent, and to the naive pass-through Worker for comparison:`, "");
+      L.push(`workerd, fresh \`wrangler dev\` per run (median of ${w.ours.runs.length} rounds); a \`document_search\` to the embedded agent, through the proxy, and through the naive pass-through Worker:`, "");
       L.push(table(["Worker", "spawn → port open", "spawn → first answer", "first request", "second request", "warm (median of 20)"], [
         ["ours (wasm, embedded agent)", t(w.ours.listeningMs), t(w.ours.firstAnswerMs), t(w.ours.firstRequestMs), t(w.ours.secondRequestMs), t(w.ours.warmMedianMs)],
         ...(w.proxy ? [["the proxy (`wrangler.proxy.toml`, forwards)", t(w.proxy.listeningMs), t(w.proxy.firstAnswerMs), t(w.proxy.firstRequestMs), t(w.proxy.secondRequestMs), t(w.proxy.warmMedianMs)]] : []),
+        ...(w.proxyNoBudget ? [["the proxy without the budget object (`UPSTREAM_BUDGET=off`)", t(w.proxyNoBudget.listeningMs), t(w.proxyNoBudget.firstAnswerMs), t(w.proxyNoBudget.firstRequestMs), t(w.proxyNoBudget.secondRequestMs), t(w.proxyNoBudget.warmMedianMs)]] : []),
         ["naive pass-through (JS only, forwards)", t(w.naive.listeningMs), t(w.naive.firstAnswerMs), t(w.naive.firstRequestMs), t(w.naive.secondRequestMs), t(w.naive.warmMedianMs)],
+        ...(w.proxyUnbound ? [["the proxy's code without its bindings (no Durable Objects, no KV)", t(w.proxyUnbound.listeningMs), t(w.proxyUnbound.firstAnswerMs), t(w.proxyUnbound.firstRequestMs), t(w.proxyUnbound.secondRequestMs), t(w.proxyUnbound.warmMedianMs)]] : []),
+        ...(w.naiveBound ? [["naive with the proxy's bindings (Durable Objects, KV)", t(w.naiveBound.listeningMs), t(w.naiveBound.firstAnswerMs), t(w.naiveBound.firstRequestMs), t(w.naiveBound.secondRequestMs), t(w.naiveBound.warmMedianMs)]] : []),
       ]), "");
-      if (w.proxy) L.push(`First request, the proxy − naive (both forward the same call to the loopback upstream): ${t(w.proxy.firstRequestMs - w.naive.firstRequestMs)} (target ≤ 25 ms).`, "");
+      if (w.proxy) L.push(`First request, the proxy − naive (both forward the same call to the loopback upstream): ${t(w.proxy.firstRequestMs - w.naive.firstRequestMs)} between the medians${w.proxyMinusNaivePairedMs === undefined ? "" : `, ${t(w.proxyMinusNaivePairedMs)} as the median of each round's difference`} (target ≤ 25 ms). The Workers run round by round in rotating order.${w.naiveBound ? ` The proxy − the naive Worker with the proxy's bindings: ${t(w.proxy.firstRequestMs - w.naiveBound.firstRequestMs)} between the medians${w.proxyMinusNaiveBoundPairedMs === undefined ? "" : `, ${t(w.proxyMinusNaiveBoundPairedMs)} paired`}.` : ""}${w.proxyUnbound ? ` The proxy's code without its bindings − naive: ${t(w.proxyUnbound.firstRequestMs - w.naive.firstRequestMs)} between the medians, ${t(w.unboundMinusNaivePairedMs)} paired.` : ""}`, "");
       L.push(`The port opens before workerd has loaded the Worker, so the first request includes loading it (for ours: compiling the ${r.size?.worker?.files ? kb(r.size.worker.files.find((f) => f.file.endsWith(".wasm"))?.raw) + " " : ""}wasm module, instantiating it and \`initSync\` at global scope). First request, ours − naive: ${t(w.ours.firstRequestMs - w.naive.firstRequestMs)}; warm, ours − naive: ${t(w.ours.warmMedianMs - w.naive.warmMedianMs)} (different work: ours answers from the embedded agent, naive forwards to the loopback upstream).`, "");
     }
   }

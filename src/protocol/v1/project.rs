@@ -6,7 +6,7 @@
 //! serializer as the nodes they are. In the browser the nodes are the values `JSON.parse` made,
 //! so nothing is copied into wasm memory and the build carries no deserializer; natively they are
 //! `&serde_json::Value`, which is how the tests drive them. The rules (state and role names, error
-//! codes) are the ones the Worker's typed translation uses.
+//! codes) are the ones the Worker's translation uses.
 
 use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;

@@ -2,6 +2,8 @@
 //! `protocolVersion` chooses (and `"auto"`'s move to A2A 1.0), the card, and the core's call loop
 //! over the SDK's fetch.
 
+use std::cell::RefCell;
+
 use wasm_bindgen::prelude::*;
 
 use super::client::MagisteriumClient;
@@ -23,6 +25,22 @@ use crate::protocol::{Error, Skill};
 /// How long a 1.0 interface read from a card without `max-age` is used before the card is read
 /// again.
 const V1_CARD_DEFAULT_SECONDS: u64 = 300;
+
+/// A value the client keeps until a time (Unix ms): the card, and the 1.0 interface `"auto"` found.
+pub(super) type Kept<T> = RefCell<Option<(T, f64)>>;
+
+/// The kept value, while it has not expired.
+pub(super) fn fresh<T: Clone>(slot: &Kept<T>) -> Option<T> {
+    let kept = slot.borrow();
+    let (value, expires) = kept.as_ref()?;
+    (js_sys::Date::now() < *expires).then(|| value.clone())
+}
+
+/// Keeps `value` for `seconds`.
+pub(super) fn keep<T>(slot: &Kept<T>, value: T, seconds: u64) {
+    let expires = js_sys::Date::now() + (seconds as f64) * 1000.0;
+    *slot.borrow_mut() = Some((value, expires));
+}
 
 /// One JSON-RPC call: the request object the core built and how to read its answer.
 pub(super) struct Rpc<'a> {
@@ -167,17 +185,15 @@ impl MagisteriumClient {
 
     /// The 1.0 URL `"auto"` already knows: from the 1.0 card read before, or the cached card.
     fn known_v1_url(&self) -> Option<String> {
-        let now = js_sys::Date::now();
-        if let Some((url, expires)) = self.v1_url.borrow().as_ref() {
-            if now < *expires {
-                return Some(url.clone());
-            }
+        fresh(&self.v1_url).or_else(|| super::v1::interface_url(&fresh(&self.card)?))
+    }
+
+    /// The card's URL: `agentCardUrl`, else `/.well-known/agent.json` at the endpoint's origin.
+    pub(super) fn card_url(&self) -> Option<String> {
+        match &self.settings.card_url {
+            Some(url) => Some(url.clone()),
+            None => card::default_card_url(&resolve_url(&self.settings.endpoint)?),
         }
-        let card = self.card.borrow();
-        let (card, expires) = card.as_ref()?;
-        (now < *expires)
-            .then(|| super::v1::interface_url(card))
-            .flatten()
     }
 
     /// Reads the agent's 1.0 card (`agent-card.json` beside `agentCardUrl`'s `agent.json`, or
@@ -185,10 +201,7 @@ impl MagisteriumClient {
     /// `/.well-known/agent-card.json` at the endpoint's origin) and keeps its 1.0 JSON-RPC URL for
     /// the card's `max-age`.
     async fn discover_v1_url(&self, call: &CallSettings) -> Option<String> {
-        let card_url = match &self.settings.card_url {
-            Some(url) => url.clone(),
-            None => card::default_card_url(&resolve_url(&self.settings.endpoint)?)?,
-        };
+        let card_url = self.card_url()?;
         // The 1.0 card is `agent-card.json`, beside the 0.2.6 `agent.json`.
         let url = card::fallback_card_url(&card_url).unwrap_or(card_url);
         let (card, max_age) = match self.fetch_card(vec![url], call).await.ok()? {
@@ -201,8 +214,7 @@ impl MagisteriumClient {
         } else {
             V1_CARD_DEFAULT_SECONDS
         };
-        let expires = js_sys::Date::now() + (seconds as f64) * 1000.0;
-        *self.v1_url.borrow_mut() = Some((v1_url.clone(), expires));
+        keep(&self.v1_url, v1_url.clone(), seconds);
         Some(v1_url)
     }
 

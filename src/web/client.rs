@@ -7,9 +7,8 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::calls::{output, settings_of, Rpc};
+use super::calls::{fresh, keep, output, settings_of, Kept, Rpc};
 use super::error::{error_js, into_js};
-use super::globals::resolve_url;
 use super::options::{client_settings, ClientSettings};
 use super::parts::{date_arg, send_request, text_arg};
 use super::types::*;
@@ -33,10 +32,10 @@ pub struct MagisteriumClient {
     pub(super) settings: ClientSettings,
     pub(super) pacer: Option<RefCell<Pacer>>,
     /// The card and when it expires (Unix ms).
-    pub(super) card: RefCell<Option<(JsValue, f64)>>,
+    pub(super) card: Kept<JsValue>,
     /// `protocolVersion: "auto"`: the agent's A2A 1.0 JSON-RPC URL, once its 1.0 card was read,
     /// and when that expires (Unix ms).
-    pub(super) v1_url: RefCell<Option<(String, f64)>>,
+    pub(super) v1_url: Kept<String>,
 }
 
 impl std::fmt::Debug for MagisteriumClient {
@@ -239,17 +238,10 @@ impl MagisteriumClient {
     #[wasm_bindgen(js_name = agentCard, unchecked_return_type = "AgentCard")]
     pub async fn agent_card(&self, opts: Option<CallOptionsJs>) -> Result<JsValue, JsValue> {
         let call = settings_of(opts)?;
-        if let Some((card, expires)) = self.card.borrow().as_ref() {
-            if js_sys::Date::now() < *expires {
-                return Ok(card.clone());
-            }
+        if let Some(card) = fresh(&self.card) {
+            return Ok(card);
         }
-        let url = match &self.settings.card_url {
-            Some(url) => Some(url.clone()),
-            None => resolve_url(&self.settings.endpoint)
-                .and_then(|endpoint| card::default_card_url(&endpoint)),
-        };
-        let url = url.ok_or_else(|| {
+        let url = self.card_url().ok_or_else(|| {
             error_js(Error::invalid_input(
                 "endpoint is not a URL; set agentCardUrl",
             ))
@@ -260,8 +252,7 @@ impl MagisteriumClient {
         match self.fetch_card(urls, &call).await.map_err(into_js)? {
             Outcome::Card(card, max_age) => {
                 if max_age > 0 {
-                    let expires = js_sys::Date::now() + (max_age as f64) * 1000.0;
-                    *self.card.borrow_mut() = Some((card.0.clone(), expires));
+                    keep(&self.card, card.0.clone(), max_age);
                 }
                 Ok(card.0)
             }

@@ -34,7 +34,7 @@ fi
 step "native tests"
 cargo test --all-features 2>&1 | tee test-output/native.log
 # The proxy alone (no stand-in): its own rules, e.g. no upstream is a configuration error.
-cargo test --features proxy --test proxy 2>&1 | tee -a test-output/native.log
+cargo test --features proxy --test proxy_requests --test proxy_answers --test proxy_settings 2>&1 | tee -a test-output/native.log
 summary+=("native: $(grep -E '^test result' test-output/native.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 
 step "dependency policy: cargo deny (licenses, bans, sources; advisories need GitHub, see deny.toml)"

@@ -23,3 +23,6 @@ pub fn parse_body(text: &str) -> Option<serde_json::Value> {
 
 #[cfg(feature = "stand-in")]
 pub mod worker;
+
+#[cfg(feature = "proxy")]
+pub mod proxy;

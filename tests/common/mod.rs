@@ -21,6 +21,8 @@ pub fn parse_body(text: &str) -> Option<serde_json::Value> {
     serde_json::from_str(text).ok()
 }
 
+pub mod a2a_v1;
+
 #[cfg(feature = "stand-in")]
 pub mod worker;
 

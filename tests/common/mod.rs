@@ -22,6 +22,7 @@ pub fn parse_body(text: &str) -> Option<serde_json::Value> {
 }
 
 pub mod a2a_v1;
+pub mod call_loop;
 
 #[cfg(feature = "stand-in")]
 pub mod worker;

@@ -1,6 +1,7 @@
 //! Helpers shared by the browser test files (`wasm-pack test`, headless Chromium).
 #![allow(dead_code)]
 
+pub mod fault_client;
 pub mod stand_in;
 
 use js_sys::{Function, Object, Promise, Reflect};

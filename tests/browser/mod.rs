@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod fault_client;
+pub mod fault_matrix;
 pub mod stand_in;
 
 use js_sys::{Function, Object, Promise, Reflect};

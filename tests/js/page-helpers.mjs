@@ -1,10 +1,12 @@
 // Helpers of the demo-page tests: Debian's Chromium through playwright-core, loopback only.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { spawn } from "node:child_process";
+import assert from "node:assert/strict";
+import { after, before } from "node:test";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { root } from "./helpers.mjs";
+import { AGENT_URL, root } from "./helpers.mjs";
 
 export const SCREENSHOTS = path.join(root, "test-output", "screenshots");
 
@@ -38,6 +40,30 @@ export async function launchBrowser(options = {}) {
       await context.close().catch(() => {});
       rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One headless Chromium for the demo-page tests of a file (launched in `before`, closed in `after`),
+ * and its `withPage(body, options)`.
+ */
+export function demoPages() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  /** Runs `body` with a fresh page of the demo; asserts no console error, page error or CSP violation. */
+  return async function withPage(body, { base = AGENT_URL, allow = [], ...options } = {}) {
+    const page = await openPage(browser.context, base, options);
+    try {
+      await body(page);
+      assert.deepEqual(await problems(page, allow), [], "console errors, page errors or CSP violations");
+    } finally {
+      await page.close();
+    }
   };
 }
 

@@ -1,27 +1,19 @@
 // The demo page (www/) in headless Chromium against the Worker of scripts/test.sh (the embedded
-// stand-in agent at MAGISTERIUM_AGENT_URL), plus a rate-limited Worker of its own. Every skill through
-// the UI, footnotes, Cancel, the rate-limit countdown, a hostile answer, keyboard-only use, and
-// screenshots at 1280 and 360 px in test-output/screenshots/.
-import { after, before, describe, test } from "node:test";
+// stand-in agent at MAGISTERIUM_AGENT_URL): every skill through the UI (the card's skills and
+// examples, footnotes, search to document, the longest document, readings, saints, the lookups, the
+// statistics chart), with screenshots at 1280 px in test-output/screenshots/.
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { AGENT_URL } from "./helpers.mjs";
 import {
   answer,
-  completedTask,
-  fulfilRpc,
-  horizontalOverflow,
-  launchBrowser,
-  openPage,
+  demoPages,
   pickSkill,
-  problems,
-  routeSession,
   screenshots,
-  startWorker,
   submit,
   waitForAnswer,
 } from "./page-helpers.mjs";
 
-const RATE_LIMITED_PORT = 18811;
 const SKILL_IDS = [
   "catholic_qa",
   "document_search",
@@ -35,25 +27,6 @@ const SKILL_IDS = [
   "diocese_statistics_lookup",
 ];
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-/** Runs `body` with a fresh page of the demo; asserts no console error, page error or CSP violation. */
-async function withPage(body, { base = AGENT_URL, allow = [], ...options } = {}) {
-  const page = await openPage(browser.context, base, options);
-  try {
-    await body(page);
-    assert.deepEqual(await problems(page, allow), [], "console errors, page errors or CSP violations");
-  } finally {
-    await page.close();
-  }
-}
-
 /** Every link in the page is http(s), mailto, or an in-page / same-origin path. */
 async function assertSafeLinks(page) {
   const bad = await page.evaluate(() =>
@@ -66,6 +39,8 @@ async function assertSafeLinks(page) {
   );
   assert.deepEqual(bad, [], "links with another scheme");
 }
+
+const withPage = demoPages();
 
 describe("demo page", () => {
   test("loads the skills of the agent card, with examples, a CSP and the ready marker", async () => {
@@ -409,327 +384,5 @@ describe("demo page", () => {
       }
       assert.deepEqual(failures, [], "example inputs that find nothing or fail");
     });
-  });
-
-  test("Cancel stops a slow call: busy state, elapsed time, then the aborted state", async () => {
-    await withPage(async (page) => {
-      let release;
-      const released = new Promise((r) => (release = r));
-      await page.route("**/api/v1/a2a", async (route) => {
-        await Promise.race([released, new Promise((r) => setTimeout(r, 15_000))]);
-        await route.continue().catch(() => {});
-      });
-      await pickSkill(page, "pope_lookup");
-      await page.fill("#f-lookup", "Leo XIV");
-      await page.click("#submit");
-      await page.waitForSelector("#cancel:not([hidden])");
-      assert.equal(await page.getAttribute("#answer", "aria-busy"), "true");
-      await page.waitForFunction(() => /… [1-9]\d*\.\d s$/.test(document.getElementById("run-text").textContent));
-      const elapsed = await page.textContent("#run-text");
-      await page.click("#cancel");
-      await waitForAnswer(page);
-      release();
-      assert.equal(await page.getAttribute("#answer", "aria-busy"), "false");
-      assert.equal((await answer(page)).title, "Cancelled");
-      assert.equal(await page.getAttribute(".notice", "data-state"), "aborted");
-      assert.ok(await page.isHidden("#cancel"));
-      assert.match(await page.textContent("#run-text"), /^Cancelled after/);
-      assert.equal(await page.locator('[role="alert"]').count(), 0, "a cancel is not an error");
-      assert.match(elapsed, /Looking up “Leo XIV”… \d+\.\d s/);
-      await page.unroute("**/api/v1/a2a");
-      // The page works again after a cancel.
-      await submit(page);
-      assert.match((await answer(page)).title, /Leo XIV/);
-    });
-  });
-
-  describe("against a rate-limited Worker", () => {
-    let worker;
-    before(async () => {
-      worker = await startWorker(RATE_LIMITED_PORT, ["AGENT_RATE_LIMITS:on"]);
-    });
-    after(() => worker?.stop());
-
-    test("the third question in a minute is refused with a countdown, announced once", async () => {
-      await withPage(
-        async (page) => {
-          await pickSkill(page, "catholic_qa");
-          for (let i = 1; i <= 2; i++) {
-            await page.fill("#f-question", `Question ${i}: what is grace?`);
-            await submit(page);
-            assert.equal((await answer(page)).title, "Answer", `question ${i} answered`);
-          }
-          await page.fill("#f-question", "Question 3: what is grace?");
-          await submit(page);
-          const box = page.locator('.error-box[data-kind="rate_limited"]');
-          await box.waitFor();
-          assert.equal(await box.locator('[role="alert"]').count(), 1);
-          assert.match(await box.locator('[role="alert"]').textContent(), /2 questions a minute/);
-          // Focus went to the error's title.
-          assert.equal(await page.evaluate(() => document.activeElement.classList.contains("error-title")), true);
-          // The countdown ticks, outside the alert and outside any polite/assertive live region.
-          const seconds = async () => Number((await box.locator(".countdown-seconds").textContent()).replace(/\D/g, ""));
-          const start = await seconds();
-          assert.ok(start > 0 && start <= 60, `countdown starts at ${start} s`);
-          const inLive = await page.evaluate(() => {
-            const el = document.querySelector(".countdown");
-            const live = el.closest('[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"]');
-            return live ? live.outerHTML.slice(0, 80) : null;
-          });
-          assert.equal(inLive, null, "the countdown is not announced on every tick");
-          await page.waitForTimeout(2100);
-          const later = await seconds();
-          assert.ok(later < start && later >= start - 3, `countdown went from ${start} to ${later}`);
-          assert.ok(await box.locator("button:has-text('Try again')").isDisabled(), "Try again waits for the countdown");
-          const response = JSON.parse(await page.textContent("#exchange-response"));
-          assert.ok(response.error, "the exchange shows the refusal");
-          assert.match(await page.textContent("#exchange-meta"), /HTTP 429/);
-          await screenshots(page, "12-rate-limited");
-        },
-        { base: worker.url, allow: [/status of 429/] },
-      );
-    });
-  });
-
-  test("a hostile answer (script, img onerror, javascript: links) is rendered inert", async () => {
-    const hostile = [
-      "Hello <script>window.__pwned=1</script> world.[^1]",
-      "",
-      '<img src=x onerror="window.__pwned=1">',
-      "",
-      "[x](javascript:window.__pwned=1) and [y](JaVaScRiPt:window.__pwned=1) and [z](javascript&#58;window.__pwned=1)",
-      "",
-      "<a href=\"javascript:window.__pwned=1\" onclick=\"window.__pwned=1\">raw link</a> [^2]",
-      "",
-      '<svg onload="window.__pwned=1"></svg> <iframe src="javascript:window.__pwned=1"></iframe>',
-      "",
-      "[data](data:text/html;base64,PHNjcmlwdD53aW5kb3cuX19wd25lZD0xPC9zY3JpcHQ+) [vb](vbscript:msgbox(1))",
-    ].join("\n");
-    const citations = [
-      { cited_text: "<img src=x onerror=window.__pwned=1>", document_title: "<script>window.__pwned=1</script>", document_index: 0, document_author: "<b>bold?</b>", document_year: "1891", document_reference: "§1", source_url: "javascript:window.__pwned=1" },
-      { cited_text: "fine", document_title: "Second", document_index: 1, source_url: "  JaVaScRiPt:window.__pwned=1" },
-    ];
-    await withPage(async (page) => {
-      await page.route("**/api/v1/a2a", (route) =>
-        fulfilRpc(route, {
-          result: completedTask("catholic_qa_response", [
-            { kind: "text", text: hostile },
-            { kind: "data", data: { citations } },
-            { kind: "data", data: { related_questions: ['<img src=x onerror="window.__pwned=1">'] } },
-          ]),
-        }),
-      );
-      await pickSkill(page, "catholic_qa");
-      await page.fill("#f-question", "Is this page safe?");
-      await submit(page);
-      await page.waitForTimeout(300);
-      const dom = await page.evaluate(() => {
-        const answer = document.getElementById("answer");
-        const attrs = [...document.querySelectorAll("*")].flatMap((el) => [...el.attributes].map((a) => `${el.tagName}.${a.name}`)).filter((a) => /\.on/i.test(a));
-        return {
-          pwned: window.__pwned,
-          scripts: answer.querySelectorAll("script").length,
-          iframes: answer.querySelectorAll("iframe, svg:not(.chart), img, object, embed").length,
-          onAttrs: attrs,
-          html: answer.innerHTML,
-          hrefs: [...document.querySelectorAll("[href], [src]")].map((el) => el.getAttribute("href") ?? el.getAttribute("src")),
-          text: answer.innerText,
-        };
-      });
-      assert.equal(dom.pwned, undefined, "nothing ran");
-      assert.equal(dom.scripts, 0, "no script element in the answer");
-      assert.equal(dom.iframes, 0, "no img/iframe/svg/object from the answer");
-      assert.deepEqual(dom.onAttrs, [], "no inline event handler anywhere");
-      // In innerHTML a text "<" is "&lt;": a literal "<" starts a real tag.
-      assert.doesNotMatch(dom.html, /<[^>]*\son[a-z]+=/i, "no handler attribute in the answer's tags");
-      for (const href of dom.hrefs) assert.doesNotMatch(href.replace(/[\s\u0000-\u001f]/g, ""), /^(javascript|data|vbscript):/i, `href ${href}`);
-      // Escaped, not dropped: the reader sees the text.
-      assert.match(dom.text, /<script>window.__pwned=1<\/script>/);
-      assert.match(dom.text, /<img src=x onerror="window.__pwned=1">/);
-      assert.match(dom.text, /\bx and y and z\b/);
-      // The citation with a javascript: source has no link; its title is text.
-      assert.equal(await page.locator("#cite-1 a.source-link").count(), 0);
-      assert.equal(await page.locator("#cite-2 a.source-link").count(), 0);
-      assert.equal(await page.textContent("#cite-1 .cite-title strong"), "<script>window.__pwned=1</script>");
-      assert.equal(await page.textContent(".related .chip"), '<img src=x onerror="window.__pwned=1">');
-      // Footnotes still work.
-      assert.equal(await page.locator('.answer-text sup.fn a[href="#cite-1"]').count(), 1);
-      await screenshots(page, "13-hostile-answer");
-      assert.equal(await page.evaluate(() => window.__pwned), undefined);
-    });
-  });
-
-  test("errors in plain words: plan required, unauthorized, network", async () => {
-    const cases = [
-      [{ error: { code: -32005, message: "Plan required" } }, "plan_required", /paid plan/i, /upgrade|paid account/i],
-      [{ status: 401, error: { code: -32004, message: "Unauthorized" } }, "unauthorized", /Not signed in/i, /MAGISTERIUM_TOKEN/],
-      ["abort", "network", /Could not reach/i, /connection/i],
-    ];
-    await withPage(
-      async (page) => {
-        await pickSkill(page, "pope_lookup");
-        for (const [reply, kind, title, advice] of cases) {
-          await page.route("**/api/v1/a2a", (route) => (reply === "abort" ? route.abort("connectionrefused") : fulfilRpc(route, reply)));
-          await page.fill("#f-lookup", "Leo XIV");
-          await submit(page);
-          const box = page.locator(`.error-box[data-kind="${kind}"]`);
-          await box.waitFor();
-          const alertText = await box.locator('[role="alert"]').textContent();
-          assert.match(alertText, title, kind);
-          assert.match(alertText, advice, kind);
-          assert.equal(await page.locator('[role="alert"]').count(), 1);
-          if (kind === "plan_required") await screenshots(page, "14-error-plan-required");
-          await page.unroute("**/api/v1/a2a");
-        }
-        // A successful call clears the error.
-        await submit(page);
-        assert.equal(await page.locator(".error-box").count(), 0);
-      },
-      {
-        allow: [/status of 401/, /ERR_CONNECTION_REFUSED/, /Failed to load resource/],
-        // A Worker without sign-in: the advice is for whoever runs it.
-        setup: (page) => routeSession(page, { enabled: false, signedIn: false }),
-      },
-    );
-  });
-
-  test("sign-in: the header offers it when the Worker has it, and unauthorized says to sign in", async () => {
-    await withPage(
-      async (page) => {
-        // Nothing is stored by the page.
-        assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length]), [0, 0]);
-        assert.equal(await page.isHidden("#account"), true, "no sign-in control when the Worker has no sign-in");
-        await page.unroute("**/auth/session");
-        await routeSession(page, { enabled: true, signedIn: false, anonymousAllowed: false });
-        await page.reload();
-        await page.waitForSelector('body[data-ready="1"]');
-        assert.equal(await page.getAttribute("#account a", "href"), "/auth/login");
-        await page.route("**/api/v1/a2a", (route) => fulfilRpc(route, { status: 401, error: { code: -32004, message: "Sign in first" } }));
-        await pickSkill(page, "saint_lookup");
-        await page.fill("#f-lookup", "Carlo Acutis");
-        await submit(page);
-        const box = page.locator('.error-box[data-kind="unauthorized"]');
-        assert.match(await box.locator('[role="alert"]').textContent(), /Sign in with your Magisterium account/);
-        assert.equal(await box.locator('a[href="/auth/login"]').count(), 1);
-        await screenshots(page, "15-signed-out");
-
-        await page.unroute("**/auth/session");
-        await routeSession(page, { enabled: true, signedIn: true, expiresAt: Date.now() + 3_600_000, anonymousAllowed: false });
-        await page.reload();
-        await page.waitForSelector('body[data-ready="1"]');
-        assert.match(await page.textContent("#account"), /Signed in\s*Sign out/);
-        const text = await page.evaluate(() => document.body.innerText);
-        assert.doesNotMatch(text, /Bearer|access_token|refresh_token/i, "no token on the page");
-      },
-      { allow: [/status of 401/], setup: (page) => routeSession(page, { enabled: false, signedIn: false }) },
-    );
-  });
-
-  test("keyboard only: Tab, Enter and Space through a lookup, a question, a footnote and a related question", async () => {
-    await withPage(async (page) => {
-      const active = () => page.evaluate(() => {
-        const el = document.activeElement;
-        return { id: el?.id ?? "", skill: el?.dataset?.skill ?? "", cls: el?.className ?? "", tag: el?.tagName ?? "", text: el?.textContent ?? "", href: el?.getAttribute?.("href") ?? "" };
-      });
-      async function tabTo(predicate, { back = false, max = 60 } = {}) {
-        for (let i = 0; i < max; i++) {
-          await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-          const a = await active();
-          if (predicate(a)) return a;
-        }
-        throw new Error(`focus never reached the target; last ${JSON.stringify(await active())}`);
-      }
-      // A visible focus ring on the first stop (the skip link) and on a skill button.
-      await tabTo((a) => a.cls.includes("skip-link"));
-      const pope = await tabTo((a) => a.skill === "pope_lookup");
-      assert.equal(pope.tag, "BUTTON");
-      const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
-      assert.notEqual(ring, "none", "focus is visible");
-      await page.keyboard.press("Enter");
-      assert.equal((await active()).id, "f-lookup", "picking a skill moves focus to its input");
-      await page.keyboard.type("Leo XIV");
-      await page.keyboard.press("Enter");
-      await waitForAnswer(page);
-      assert.equal((await active()).id, "answer-heading");
-      assert.match((await answer(page)).title, /Leo XIV/);
-
-      // Back up to the Q&A skill with Shift+Tab, pick it with Space.
-      await tabTo((a) => a.skill === "catholic_qa", { back: true });
-      await page.keyboard.press("Space");
-      assert.equal((await active()).id, "f-question");
-      await page.keyboard.type("What is grace?");
-      await page.keyboard.press("Shift+Enter");
-      await page.keyboard.type("And why does it matter?");
-      assert.equal(await page.inputValue("#f-question"), "What is grace?\nAnd why does it matter?", "Shift+Enter breaks the line");
-      assert.equal(await page.getAttribute("#answer", "aria-busy"), "false", "Shift+Enter did not send");
-      await page.keyboard.press("Enter");
-      await waitForAnswer(page);
-      assert.equal(await page.textContent(".asked q"), "What is grace?\nAnd why does it matter?");
-
-      // From the answer heading, Tab to the first footnote and follow it with Enter.
-      const footnote = await tabTo((a) => /^#cite-\d+$/.test(a.href));
-      await page.keyboard.press("Enter");
-      await page.waitForFunction((id) => document.activeElement?.id === id, footnote.href.slice(1));
-
-      // Tab on to a related question and ask it with Space.
-      const chip = await tabTo((a) => a.cls.includes("chip") && a.tag === "BUTTON");
-      await page.keyboard.press("Space");
-      await waitForAnswer(page);
-      assert.equal(await page.textContent(".asked q"), chip.text);
-
-      // Escape cancels a running call.
-      await page.route("**/api/v1/a2a", () => new Promise(() => {}));
-      await page.focus("#f-question");
-      await page.keyboard.press("Enter");
-      await page.waitForSelector("#cancel:not([hidden])");
-      await page.keyboard.press("Escape");
-      await waitForAnswer(page);
-      assert.equal((await answer(page)).title, "Cancelled");
-    });
-  });
-
-  test("dark colour scheme and 360 px: no horizontal scrolling, readable colours", async () => {
-    const dark = await launchBrowser({ colorScheme: "dark" });
-    try {
-      const page = await openPage(dark.context, AGENT_URL, { width: 360, height: 780 });
-      try {
-        const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        assert.match(bg, /rgb\((\d|[1-4]\d), (\d|[1-4]\d), (\d|[1-4]\d)\)/, `dark background (${bg})`);
-        assert.ok((await horizontalOverflow(page)) <= 0, "no horizontal scrolling at 360 px");
-        await pickSkill(page, "diocese_statistics_lookup");
-        await page.click("#examples .chip >> nth=0");
-        await waitForAnswer(page);
-        assert.ok((await horizontalOverflow(page)) <= 0, "statistics fit in 360 px (tables scroll inside)");
-        await screenshots(page, "16-dark-statistics");
-        await pickSkill(page, "catholic_qa");
-        await page.click("#examples .chip >> nth=0");
-        await waitForAnswer(page);
-        assert.ok((await horizontalOverflow(page)) <= 0, "the answer fits in 360 px");
-        // Text and background differ enough (WCAG AA 4.5:1) for the body text, muted text and links.
-        const ratios = await page.evaluate(() => {
-          const lum = (c) => {
-            const [r, g, b] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
-              v /= 255;
-              return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-            });
-            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-          };
-          const ratio = (a, b) => {
-            const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-            return (x + 0.05) / (y + 0.05);
-          };
-          const surface = getComputedStyle(document.querySelector(".answer")).backgroundColor;
-          const pick = (sel) => getComputedStyle(document.querySelector(sel)).color;
-          return { text: ratio(pick(".answer-text"), surface), muted: ratio(pick(".task-line"), surface), link: ratio(pick("sup.fn a"), getComputedStyle(document.querySelector("sup.fn a")).backgroundColor) };
-        });
-        for (const [k, r] of Object.entries(ratios)) assert.ok(r >= 4.5, `${k} contrast ${r.toFixed(2)}`);
-        await screenshots(page, "17-dark-qa");
-        assert.deepEqual(await problems(page), []);
-      } finally {
-        await page.close();
-      }
-    } finally {
-      await dark.close();
-    }
   });
 });

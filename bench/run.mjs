@@ -10,8 +10,10 @@ import path from "node:path";
 import { ROOT, log, stopAll, round } from "./lib/util.mjs";
 import { runSize } from "./lib/size.mjs";
 import { runBrowser } from "./lib/browser.mjs";
-import { runStartup, runProxy, runAgent } from "./lib/http.mjs";
+import { runProxy, runAgent } from "./lib/http.mjs";
+import { runStartup } from "./lib/startup.mjs";
 import { runLiturgy } from "./lib/liturgy.mjs";
+import { runWorkerdAlone } from "./lib/workerd-alone.mjs";
 import { report } from "./lib/report.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -20,7 +22,7 @@ const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(",")) : null;
 const want = (k) => !only || only.has(k);
 
 // Every port in 19000–19099; wrangler's inspector takes port + 50.
-const PORTS = { page: 19001, fault: 19010, proxy: 19020, naive: 19021, isolate: 19022, allLogs: 19023, demo: 19024, noBudget: 19025, agent: 19030, startup: 19040 };
+const PORTS = { page: 19001, fault: 19010, proxy: 19020, naive: 19021, isolate: 19022, allLogs: 19023, demo: 19024, noBudget: 19025, agent: 19030, startup: 19040, workerdAlone: 19048 };
 
 const sh = (cmd, args) => {
   try {
@@ -66,7 +68,10 @@ try {
     results.decode = b.decode;
     results.startupBrowser = b.startup;
   }
-  if (want("startup") || want("workerd")) results.startupWorkerd = await runStartup(PORTS, { quick });
+  if (want("startup") || want("workerd")) {
+    results.startupWorkerd = await runStartup(PORTS, { quick });
+    results.workerdAlone = await runWorkerdAlone(PORTS, { quick });
+  }
   if (want("proxy")) results.proxy = await runProxy(PORTS, { quick });
   if (want("agent")) results.agent = await runAgent(PORTS, { quick });
   if (want("liturgy")) results.liturgy = await runLiturgy({ quick });

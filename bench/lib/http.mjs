@@ -1,9 +1,9 @@
-// Workerd side: start-up of a fresh `wrangler dev`, the proxy against a loopback upstream (direct,
+// Workerd side: `wrangler dev` and the loopback upstream, the proxy against it (direct,
 // naive pass-through Worker, ours) at 1/16/64 clients with autocannon, CPU per request from /proc,
 // the Worker's own CPU inside the isolate, and the embedded agent's requests per second.
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ROOT, OUT, log, start, stop, waitFor, portOpen, assertFree, processTree, cpuMs, median, percentile, round, sleep } from "./util.mjs";
+import { ROOT, OUT, log, start, stop, waitFor, portOpen, processTree, cpuMs, median, percentile, round, sleep } from "./util.mjs";
 
 const require = createRequire(path.join(ROOT, "package.json"));
 const autocannon = require("autocannon");
@@ -35,12 +35,13 @@ export function qaRequest(question, id = "bench-qa") {
   });
 }
 
-/** `wrangler dev` on `port` (inspector on `port + 50`), config `config` (repo root's by default). */
-export function wranglerDev(name, port, { config, vars = {} } = {}) {
+/** `wrangler dev` on `port` (inspector on `port + 50`), config `config` (repo root's by default);
+ *  its output also goes to `onOutput` when given. */
+export function wranglerDev(name, port, { config, vars = {}, onOutput } = {}) {
   const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 50), "--show-interactive-dev-session=false", "--persist-to", path.join(OUT, `state-${name}`)];
   if (config) args.push("-c", config);
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  return start(name, WRANGLER, args, { env: ENV });
+  return start(name, WRANGLER, args, { env: ENV, onOutput });
 }
 
 export function faultServer(port) {
@@ -136,73 +137,6 @@ function pooled(runs) {
     cpuMsPerRequest: cpuTotal === null ? null : round(cpuTotal / Math.max(1, requests), 3),
     cpuByProcess: cpuTotal === null ? null : Object.fromEntries(Object.entries(byName).map(([k, v]) => [k, round(v / Math.max(1, requests), 3)])),
   };
-}
-
-/** Start-up of a fresh `wrangler dev`: spawn → port open → first answer, then a second request. */
-async function startupOnce(name, port, { config, vars, url, body }) {
-  await assertFree(port);
-  const t0 = performance.now();
-  const child = wranglerDev(name, port, { config, vars });
-  try {
-    await waitFor(child, () => portOpen(port), 90_000, 10);
-    const listening = performance.now() - t0;
-    const first = await post(url, body);
-    const firstAnswer = performance.now() - t0;
-    const second = await post(url, body);
-    const rest = [];
-    for (let i = 0; i < 20; i++) rest.push((await post(url, body)).ms);
-    return { listeningMs: round(listening, 1), firstAnswerMs: round(firstAnswer, 1), firstRequestMs: round(first.ms, 2), firstStatus: first.status, secondRequestMs: round(second.ms, 2), warmMedianMs: round(median(rest), 2) };
-  } finally {
-    await stop(child);
-  }
-}
-
-export async function runStartup(ports, { quick }) {
-  const n = quick ? 3 : 9;
-  const out = {};
-  const body = searchRequest();
-  const upstream = { UPSTREAM_URL: `http://127.0.0.1:${ports.fault}/by-query`, MAGISTERIUM_TOKEN: "x" };
-  // As the proxy bench: the operator account's budget out of the way of the 22 calls of a run.
-  const proxyVars = { ...upstream, OAUTH_ISSUER: "", ALLOW_ANONYMOUS: "on", PROXY_RATE_LIMITS: "off", UPSTREAM_PER_MINUTE: "100000000", UPSTREAM_QA_PER_MINUTE: "100000000" };
-  const targets = {
-    ours: { port: ports.startup, url: `http://127.0.0.1:${ports.startup}/api/v1/a2a` },
-    // The proxy as deployed (no stand-in), forwarding to the loopback upstream as naive does; its
-    // first call also creates the operator account's budget object (a Durable Object).
-    proxy: { port: ports.startup + 2, url: `http://127.0.0.1:${ports.startup + 2}/api/v1/a2a`, config: path.join(ROOT, "wrangler.proxy.toml"), vars: proxyVars },
-    // The same without the budget object (informational: what creating it costs).
-    proxyNoBudget: { port: ports.startup + 3, url: `http://127.0.0.1:${ports.startup + 3}/api/v1/a2a`, config: path.join(ROOT, "wrangler.proxy.toml"), vars: { ...proxyVars, UPSTREAM_BUDGET: "off" } },
-    naive: { port: ports.startup + 1, url: `http://127.0.0.1:${ports.startup + 1}/`, config: path.join(ROOT, "bench/workers/naive/wrangler.toml"), vars: upstream },
-    // The naive Worker with the proxy's bindings (Durable Objects, KV; informational): what
-    // declaring them costs a first request, whatever the code.
-    // The proxy's code without its bindings (informational): what the code alone costs.
-    proxyUnbound: { port: ports.startup + 5, url: `http://127.0.0.1:${ports.startup + 5}/api/v1/a2a`, config: path.join(ROOT, "bench/workers/proxy-unbound/wrangler.toml"), vars: proxyVars },
-    naiveBound: { port: ports.startup + 4, url: `http://127.0.0.1:${ports.startup + 4}/`, config: path.join(ROOT, "bench/workers/naive-bound/wrangler.toml"), vars: upstream },
-  };
-  const names = Object.keys(targets);
-  const runs = Object.fromEntries(names.map((name) => [name, []]));
-  const fault = faultServer(ports.fault);
-  try {
-    await waitFor(fault, () => portOpen(ports.fault), 20_000);
-    // Round by round, every Worker once, in an order that rotates: the load of the shared machine
-    // falls on all of them alike.
-    for (let i = 0; i < n; i++) {
-      const order = names.map((_, k) => names[(k + i) % names.length]);
-      log(`start-up in workerd: round ${i + 1} of ${n} (${order.join(", ")})`);
-      for (const name of order) runs[name].push(await startupOnce(`startup-${name}`, targets[name].port, { ...targets[name], body }));
-    }
-    for (const name of names) {
-      const med = (k) => round(median(runs[name].map((r) => r[k])), 2);
-      out[name] = { runs: runs[name], firstAnswerMs: med("firstAnswerMs"), listeningMs: med("listeningMs"), firstRequestMs: med("firstRequestMs"), secondRequestMs: med("secondRequestMs"), warmMedianMs: med("warmMedianMs") };
-    }
-    // The proxy's first request minus naive's of the same round, median over the rounds.
-    const paired = (a, b) => round(median(runs[a].map((r, i) => r.firstRequestMs - runs[b][i].firstRequestMs)), 2);
-    out.proxyMinusNaivePairedMs = paired("proxy", "naive");
-    out.proxyMinusNaiveBoundPairedMs = paired("proxy", "naiveBound");
-    out.unboundMinusNaivePairedMs = paired("proxyUnbound", "naive");
-  } finally {
-    await stop(fault);
-  }
-  return out;
 }
 
 /** The Worker's own time per request inside the isolate: wall time of one request that runs the

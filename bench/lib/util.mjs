@@ -1,7 +1,7 @@
 // Shared helpers: child processes (started in their own process group, stopped by PID), readiness
 // probes, process CPU from /proc, statistics, formatting.
 import { spawn, execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, openSync, mkdirSync } from "node:fs";
+import { readFileSync, readdirSync, openSync, writeSync, mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,11 +15,21 @@ export const log = (...a) => console.error("[bench]", ...a);
 
 const children = new Set();
 
-/** Spawns `cmd args` detached (own process group) with output to bench/out/<name>.log. */
-export function start(name, cmd, args, { env = {}, cwd = ROOT } = {}) {
+/** Spawns `cmd args` detached (own process group) with output to bench/out/<name>.log, and to
+ *  `onOutput(text)` as it comes when given. */
+export function start(name, cmd, args, { env = {}, cwd = ROOT, onOutput } = {}) {
   const logFile = path.join(OUT, `${name}.log`);
   const fd = openSync(logFile, "w");
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", fd, fd], detached: true });
+  const stdio = onOutput ? ["ignore", "pipe", "pipe"] : ["ignore", fd, fd];
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio, detached: true });
+  if (onOutput) {
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on("data", (chunk) => {
+        writeSync(fd, chunk);
+        onOutput(chunk.toString());
+      });
+    }
+  }
   child.logFile = logFile;
   child.name = name;
   child.exited = new Promise((resolve) => child.once("exit", resolve));

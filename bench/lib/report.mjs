@@ -76,8 +76,11 @@ function targetsOf(r) {
   const w = r.startupWorkerd;
   if (w?.proxy && w.naive) {
     const d = w.proxy.firstRequestMs - w.naive.firstRequestMs;
-    const paired = w.proxyMinusNaivePairedMs === undefined ? "" : `; ${t(w.proxyMinusNaivePairedMs)} paired`;
-    out.push({ target: "the proxy's first request in workerd ≤ naive Worker's + 25 ms (`wrangler dev`)", measured: `${t(d)} slower (${t(w.proxy.firstRequestMs)} vs ${t(w.naive.firstRequestMs)}${paired})`, met: d <= 25 });
+    // Met when both the medians and the rounds' paired differences say so: with few rounds of
+    // single cold starts either alone can fall under 25 ms by chance.
+    const p = w.proxyMinusNaivePairedMs;
+    const paired = p === undefined ? "" : `; ${t(p)} paired`;
+    out.push({ target: "the proxy's first request in workerd ≤ naive Worker's + 25 ms (`wrangler dev`; medians and paired)", measured: `${t(d)} slower (${t(w.proxy.firstRequestMs)} vs ${t(w.naive.firstRequestMs)}${paired})`, met: d <= 25 && (p === undefined || p <= 25) });
   }
   if (r.proxy) {
     r.proxy.ratios.forEach((q, i) => {

@@ -23,6 +23,8 @@ const STARTUP_WORKERS = [
   ["proxyNoBudget", "the proxy without the budget object (`UPSTREAM_BUDGET=off`)"],
   ["proxyUnbound", "the proxy's code without its bindings (no Durable Objects, no KV)"],
   ["naiveBound", "naive + the proxy's bindings (Durable Objects, KV)"],
+  ["naiveDos", "naive + the proxy's two Durable Object classes only"],
+  ["naiveKv", "naive + the proxy's KV namespace only"],
   ["naiveAuth", "naive + the proxy's sign-in JS (auth.js, oauth4webapi)"],
   ["naiveWasm", "naive + the proxy's wasm package (instantiated)"],
 ];
@@ -51,6 +53,8 @@ function workerdAloneSection(a) {
       const v = a[name];
       return [label, t(v.readyMs), d(name, "readyMs"), t(v.firstRequestMs), d(name, "firstRequestMs"), t(v.readyToAnswerMs), d(name, "readyToAnswerMs"), t(v.secondRequestMs)];
     })), "");
+  const b = a.proxyMinusNaiveBoundPaired;
+  if (b) L.push(`The proxy − the naive Worker with the proxy's bindings, median of each round's difference: ${t(b.readyToAnswerMs)} ready + first request, ${t(b.firstRequestMs)} first request (the proxy's own code and its budget object, without the local stand-ins of the bindings).`, "");
   return L;
 }
 

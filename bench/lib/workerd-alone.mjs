@@ -24,6 +24,9 @@ function workers(upstream) {
     naiveWasm: { config: bench("naive-wasm"), path: "/", vars: upstreamVars(upstream) },
     naiveAuth: { config: bench("naive-auth"), path: "/", vars: upstreamVars(upstream) },
     naiveBound: { config: bench("naive-bound"), path: "/", vars: upstreamVars(upstream) },
+    // Informational here only: which of the bindings costs what (Miniflare's local stand-ins).
+    naiveDos: { config: bench("naive-dos"), path: "/", vars: upstreamVars(upstream) },
+    naiveKv: { config: bench("naive-kv"), path: "/", vars: upstreamVars(upstream) },
     proxyUnbound: { config: bench("proxy-unbound"), path: "/api/v1/a2a", vars: proxy },
     proxyNoBudget: { config: path.join(ROOT, "wrangler.proxy.toml"), path: "/api/v1/a2a", vars: { ...proxy, UPSTREAM_BUDGET: "off" } },
     proxy: { config: path.join(ROOT, "wrangler.proxy.toml"), path: "/api/v1/a2a", vars: proxy },
@@ -93,5 +96,9 @@ export async function runWorkerdAlone(ports, { quick }) {
     const paired = Object.fromEntries(keys.map((k) => [k, round(median(runs[name].map((r, i) => r[k] - runs.naive[i][k])), 2)]));
     out[name] = { ...med, minusNaivePaired: paired, runs: runs[name] };
   }
+  // The proxy against the naive Worker with the same bindings: what the proxy's own code (and its
+  // budget object) costs, without the stand-ins of the bindings the design requires.
+  const vsBound = (k) => round(median(runs.proxy.map((r, i) => r[k] - runs.naiveBound[i][k])), 2);
+  out.proxyMinusNaiveBoundPaired = { firstRequestMs: vsBound("firstRequestMs"), readyToAnswerMs: vsBound("readyToAnswerMs") };
   return out;
 }

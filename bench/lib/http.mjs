@@ -3,7 +3,7 @@
 // the Worker's own CPU inside the isolate, and the embedded agent's requests per second.
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ROOT, OUT, log, start, stop, waitFor, portOpen, processTree, cpuMs, median, percentile, round, sleep } from "./util.mjs";
+import { ROOT, OUT, log, start, stop, waitFor, portOpen, processTree, cpuMs, median, percentile, round } from "./util.mjs";
 
 const require = createRequire(path.join(ROOT, "package.json"));
 const autocannon = require("autocannon");

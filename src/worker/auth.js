@@ -1,8 +1,10 @@
 // Sign in with Magisterium: the Worker as a backend-for-frontend (RFC 10017 / BCP 212). Each
 // sign-in is one Durable Object (`Session`, binding SESSION) that holds its tokens and refreshes
 // them once however many calls arrive, from any isolate or location; the page holds only an
-// HttpOnly cookie naming it. Workers KV (binding SIGN_IN) keeps what may be eventually
-// consistent: the dynamic client registration and the sign-ins under way. OAuth is done by
+// HttpOnly cookie naming it. The object is made when the sign-in begins and keeps its `state`
+// and PKCE verifier until the callback, so a callback is accepted only in the browser that began
+// it, once (no login CSRF, no replay). Workers KV (binding SIGN_IN) keeps what may be eventually
+// consistent: the dynamic client registration. OAuth is done by
 // oauth4webapi: RFC 8414 discovery, RFC 7591 registration, the authorization code flow with PKCE
 // S256 and `state`, refresh with rotation.
 import { DurableObject } from "cloudflare:workers";
@@ -99,7 +101,33 @@ function sessionClass(inProcess, authSettings) {
       // a refresh decision never rests on a stale read.
       ctx.blockConcurrencyWhile(async () => {
         this.tokens = (await ctx.storage.get("tokens")) ?? null;
+        this.pending = (await ctx.storage.get("pending")) ?? null;
       });
+    }
+
+    /** Begins a sign-in: keeps its `state`, PKCE verifier and return path until the callback, for
+     *  10 minutes at most (the alarm then deletes an abandoned one). */
+    async begin(pending) {
+      this.pending = pending;
+      await this.ctx.storage.put("pending", pending);
+      await this.ctx.storage.setAlarm(pending.expiresAt);
+    }
+
+    /** The sign-in under way when `state` is its state, once: a second callback, another state
+     *  or an expired sign-in gets null. */
+    async finish(state) {
+      const pending = this.pending;
+      if (!pending || pending.state !== state || pending.expiresAt < Date.now()) return null;
+      this.pending = null;
+      await this.ctx.storage.delete("pending");
+      return pending;
+    }
+
+    /** A sign-in that never finished: its storage goes (a started session keeps its tokens). */
+    async alarm() {
+      this.pending = null;
+      if (this.tokens) await this.ctx.storage.delete("pending");
+      else await this.ctx.storage.deleteAll();
     }
 
     /** Starts the session with the tokens of a finished sign-in. */
@@ -202,7 +230,11 @@ function createAuth(env, site, settings, inProcess) {
         const { client: c } = await client(as);
         const verifier = oauth.generateRandomCodeVerifier();
         const state = oauth.generateRandomState();
-        await env.SIGN_IN.put(`pending:${state}`, JSON.stringify({ verifier, returnTo: "/" }), { expirationTtl: PENDING_TTL_S });
+        // A new session object (a new id: never one an attacker could have planted) holds the
+        // sign-in until the callback; the cookie binds it to this browser.
+        const id = randomId();
+        const pending = { state, verifier, returnTo: "/", expiresAt: Date.now() + PENDING_TTL_S * 1000 };
+        await env.SESSION.get(env.SESSION.idFromName(id)).begin(pending);
         const target = new URL(as.authorization_endpoint);
         target.searchParams.set("response_type", "code");
         target.searchParams.set("client_id", c.client_id);
@@ -211,22 +243,23 @@ function createAuth(env, site, settings, inProcess) {
         target.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
         target.searchParams.set("code_challenge_method", "S256");
         target.searchParams.set("scope", "a2a");
-        return new Response(null, { status: 302, headers: { location: target.href, "cache-control": "no-store" } });
+        const headers = { location: target.href, "cache-control": "no-store", "set-cookie": cookieHeader(url, id, PENDING_TTL_S) };
+        return new Response(null, { status: 302, headers });
       }
       if (url.pathname === "/auth/callback") {
+        // Only the browser that began this sign-in, once: its cookie names the object holding it.
+        const session = sessionOf(request);
         const state = url.searchParams.get("state") ?? "";
-        const pending = state && (await env.SIGN_IN.get(`pending:${state}`, "json"));
-        if (!pending) return json(400, { error: "unknown or expired sign-in (bad state)" });
-        await env.SIGN_IN.delete(`pending:${state}`); // single use: a replayed callback is refused
+        const pending = state && (await session?.stub.finish(state));
+        if (!pending) return json(400, { error: "unknown or expired sign-in (bad state, or begun in another browser)" });
         try {
           const as = await server();
           const { client: c, secret } = await client(as);
           const params = oauth.validateAuthResponse(as, c, url, state);
           const response = await oauth.authorizationCodeGrantRequest(as, c, clientAuth(secret), params, redirectUri, pending.verifier, options);
           const tokens = await oauth.processAuthorizationCodeResponse(as, c, response);
-          const id = randomId();
-          await env.SESSION.get(env.SESSION.idFromName(id)).start(tokens);
-          return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, id, 7 * 86_400), "cache-control": "no-store" } });
+          await session.stub.start(tokens);
+          return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, session.id, 7 * 86_400), "cache-control": "no-store" } });
         } catch (e) {
           return json(400, { error: "sign-in failed", detail: String(e?.code ?? e?.name ?? "error") });
         }

@@ -47,15 +47,18 @@ const upstreamCount = async (q) => (await (await fetch(`${FAULT_URL}/__count/by-
 
 /** Signs in through the Worker and the issuer (every redirect followed by hand); the cookie. */
 async function signIn(port) {
-  const hop = async (url) => {
-    const res = await fetch(url, { redirect: "manual" });
+  const hop = async (url, cookie) => {
+    const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
     seen.push([...res.headers].join("\n"));
     assert.equal(res.status, 302, `${url}: ${await res.text()}`);
     return res;
   };
   const login = await hop(`http://127.0.0.1:${port}/auth/login`);
+  // The sign-in is bound to the browser that began it: its cookie goes to the callback.
+  const begun = /^(mag_session=[^;]+)/.exec(login.headers.get("set-cookie") ?? "")?.[1];
+  assert.ok(begun, "the sign-in's cookie");
   const authorize = await hop(login.headers.get("location"));
-  const callback = await hop(authorize.headers.get("location"));
+  const callback = await hop(authorize.headers.get("location"), begun);
   const cookie = /^(mag_session=[^;]+)/.exec(callback.headers.get("set-cookie") ?? "")?.[1];
   assert.ok(cookie, "a session cookie");
   return cookie;

@@ -90,6 +90,28 @@ test("parallel calls needing a refresh spend the refresh token once", async () =
   assert.deepEqual(await callSkill(), { ok: true, ordinal: 267 });
 });
 
+test("a sign-in begun in another browser cannot be finished in this one (login CSRF)", async () => {
+  // The attacker begins a sign-in (the Worker, then the issuer) and keeps the callback URL, with
+  // its valid code and state, unvisited.
+  const login = await fetch(`${BASE}/auth/login`, { redirect: "manual" });
+  assert.equal(login.status, 302);
+  const authorize = await fetch(login.headers.get("location"), { redirect: "manual" });
+  assert.equal(authorize.status, 302);
+  const planted = authorize.headers.get("location");
+  assert.match(planted, /\/auth\/callback\?.*code=/, "the attacker holds a callback URL");
+  // The victim is made to open it: refused, and the victim is not signed in to the attacker's account.
+  const victim = await launchChromium();
+  const victimPage = await victim.newPage();
+  recordPage(victimPage);
+  const answer = await victimPage.goto(planted);
+  assert.equal(answer.status(), 400);
+  assert.match(await answer.text(), /begun in another browser/);
+  const s = await victimPage.evaluate(async () => (await fetch("/auth/session")).json());
+  assert.equal(s.signedIn, false);
+  assert.equal((await victim.cookies(BASE)).length, 0, "no session cookie was set");
+  await victim.close();
+});
+
 test("a replayed callback, a bad state and a forged cookie are refused", async () => {
   const replay = await page.request.get(callbackUrl, { maxRedirects: 0 });
   assert.equal(replay.status(), 400);

@@ -123,11 +123,12 @@ function sessionClass(inProcess, authSettings) {
       return pending;
     }
 
-    /** A sign-in that never finished: its storage goes (a started session keeps its tokens). */
+    /** A sign-in that never finished: its storage goes (a finished one has no pending sign-in
+     *  left, only its tokens, which stay). */
     async alarm() {
+      if (this.tokens) return;
       this.pending = null;
-      if (this.tokens) await this.ctx.storage.delete("pending");
-      else await this.ctx.storage.deleteAll();
+      await this.ctx.storage.deleteAll();
     }
 
     /** Starts the session with the tokens of a finished sign-in. */
@@ -196,12 +197,15 @@ function createAuth(env, site, settings, inProcess) {
   const { anonymousAllowed } = settings;
   const { server, client, clientAuth, options, redirectUri } = oauthClient(env, site, settings, inProcess);
 
+  /** The session object named `id`. */
+  const sessionNamed = (id) => ({ id, stub: env.SESSION.get(env.SESSION.idFromName(id)) });
+
   /** The visitor's session object (by the cookie's opaque id), or null. */
   function sessionOf(request) {
     if (!enabled) return null;
     const id = readCookie(request, site);
     if (!id || !/^[\w-]{20,200}$/.test(id)) return null;
-    return { id, stub: env.SESSION.get(env.SESSION.idFromName(id)) };
+    return sessionNamed(id);
   }
 
   const json = (status, body, headers = {}) =>
@@ -232,9 +236,9 @@ function createAuth(env, site, settings, inProcess) {
         const state = oauth.generateRandomState();
         // A new session object (a new id: never one an attacker could have planted) holds the
         // sign-in until the callback; the cookie binds it to this browser.
-        const id = randomId();
+        const begun = sessionNamed(randomId());
         const pending = { state, verifier, returnTo: "/", expiresAt: Date.now() + PENDING_TTL_S * 1000 };
-        await env.SESSION.get(env.SESSION.idFromName(id)).begin(pending);
+        await begun.stub.begin(pending);
         const target = new URL(as.authorization_endpoint);
         target.searchParams.set("response_type", "code");
         target.searchParams.set("client_id", c.client_id);
@@ -243,14 +247,14 @@ function createAuth(env, site, settings, inProcess) {
         target.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
         target.searchParams.set("code_challenge_method", "S256");
         target.searchParams.set("scope", "a2a");
-        const headers = { location: target.href, "cache-control": "no-store", "set-cookie": cookieHeader(url, id, PENDING_TTL_S) };
+        const headers = { location: target.href, "cache-control": "no-store", "set-cookie": cookieHeader(url, begun.id, PENDING_TTL_S) };
         return new Response(null, { status: 302, headers });
       }
       if (url.pathname === "/auth/callback") {
         // Only the browser that began this sign-in, once: its cookie names the object holding it.
-        const session = sessionOf(request);
+        const visitor = sessionOf(request);
         const state = url.searchParams.get("state") ?? "";
-        const pending = state && (await session?.stub.finish(state));
+        const pending = state && (await visitor?.stub.finish(state));
         if (!pending) return json(400, { error: "unknown or expired sign-in (bad state, or begun in another browser)" });
         try {
           const as = await server();
@@ -258,8 +262,8 @@ function createAuth(env, site, settings, inProcess) {
           const params = oauth.validateAuthResponse(as, c, url, state);
           const response = await oauth.authorizationCodeGrantRequest(as, c, clientAuth(secret), params, redirectUri, pending.verifier, options);
           const tokens = await oauth.processAuthorizationCodeResponse(as, c, response);
-          await session.stub.start(tokens);
-          return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, session.id, 7 * 86_400), "cache-control": "no-store" } });
+          await visitor.stub.start(tokens);
+          return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, visitor.id, 7 * 86_400), "cache-control": "no-store" } });
         } catch (e) {
           return json(400, { error: "sign-in failed", detail: String(e?.code ?? e?.name ?? "error") });
         }

@@ -6,7 +6,7 @@
 //
 // --names profiles a copy of the Worker (bench/out/profile-worker/) whose wasm keeps its function
 // names: it rebuilds the `--features proxy` wasm (CARGO_TARGET_DIR as for the build), runs
-// wasm-bindgen --keep-debug and wasm-opt -Oz --debuginfo, and copies src/worker/*.js beside it.
+// wasm-bindgen --keep-debug and wasm-opt -Oz --debuginfo, and copies crates/worker/*.js beside it.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
@@ -28,21 +28,21 @@ if (target === "naive") config = path.join(ROOT, "bench/workers/naive/wrangler.t
 if (target === "ours" && process.argv.includes("--names")) {
   const dir = path.join(OUT, "profile-worker");
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, "src/worker"), { recursive: true });
+  mkdirSync(path.join(dir, "crates/worker"), { recursive: true });
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target");
   log("building the Worker wasm with names");
   // The release profile's opt-level ("z"), as scripts/build.sh builds the proxy.
-  execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--features", "proxy"], { cwd: ROOT, stdio: "inherit" });
+  execFileSync("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "-p", "magisterium-worker"], { cwd: ROOT, stdio: "inherit" });
   const pkg = path.join(dir, "dist/pkg-worker");
-  execFileSync(path.join(process.env.HOME, ".cargo/bin/wasm-bindgen"), ["--target", "web", "--keep-debug", "--out-dir", pkg, path.join(targetDir, "wasm32-unknown-unknown/release/magisterium_a2a.wasm")], { stdio: "inherit" });
+  execFileSync(path.join(process.env.HOME, ".cargo/bin/wasm-bindgen"), ["--target", "web", "--keep-debug", "--out-dir", pkg, path.join(targetDir, "wasm32-unknown-unknown/release/magisterium_worker.wasm")], { stdio: "inherit" });
   const features = ["--enable-bulk-memory", "--enable-reference-types", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-multivalue"];
-  const wasm = path.join(pkg, "magisterium_a2a_bg.wasm");
+  const wasm = path.join(pkg, "magisterium_worker_bg.wasm");
   execFileSync(path.join(ROOT, "node_modules/.bin/wasm-opt"), ["-Oz", "--debuginfo", ...features, wasm, "-o", wasm], { stdio: "inherit" });
   // The module the Worker imports as "magisterium-worker", as scripts/build.sh writes it.
-  writeFileSync(path.join(pkg, "worker.js"), 'import wasm from "./magisterium_a2a_bg.wasm";\nimport { initSync } from "./magisterium_a2a.js";\ninitSync({ module: wasm });\nexport * from "./magisterium_a2a.js";\n');
-  for (const f of ["entry.js", "auth.js"]) if (existsSync(path.join(ROOT, "src/worker", f))) cpSync(path.join(ROOT, "src/worker", f), path.join(dir, "src/worker", f));
+  writeFileSync(path.join(pkg, "worker.js"), 'import wasm from "./magisterium_worker_bg.wasm";\nimport { initSync } from "./magisterium_worker.js";\ninitSync({ module: wasm });\nexport * from "./magisterium_worker.js";\n');
+  for (const f of ["entry.js", "auth.js"]) if (existsSync(path.join(ROOT, "crates/worker", f))) cpSync(path.join(ROOT, "crates/worker", f), path.join(dir, "crates/worker", f));
   config = path.join(dir, "wrangler.toml");
-  writeFileSync(config, 'name = "bench-profile-worker"\nmain = "src/worker/entry.js"\ncompatibility_date = "2026-11-01"\nsend_metrics = false\n[alias]\n"magisterium-worker" = "./dist/pkg-worker/worker.js"\n');
+  writeFileSync(config, 'name = "bench-profile-worker"\nmain = "crates/worker/entry.js"\ncompatibility_date = "2026-11-01"\nsend_metrics = false\n[alias]\n"magisterium-worker" = "./dist/pkg-worker/worker.js"\n');
 }
 
 const fault = faultServer(FAULT);

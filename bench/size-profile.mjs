@@ -22,8 +22,8 @@ const groups = new Map();
 const rules = [
   [/function names|custom section|producers|target_features/, "(names and custom sections: not in pkg/)"],
   [/^data segment/, "data segments (string literals, tables)"],
-  [/^magisterium_a2a::protocol::|^<magisterium_a2a::protocol::/, "our core (src/protocol)"],
-  [/^magisterium_a2a::web::|^<magisterium_a2a::web::|^magisteriumclient_|^(decodeResponse|buildRequest|isMagisteriumError)/, "our bindings (src/web) + export shims"],
+  [/^magisterium_core::|^<magisterium_core::/, "our core (crates/core)"],
+  [/^magisterium_a2a::|^<magisterium_a2a::|^magisterium_platform::|^<magisterium_platform::|^magisteriumclient_|^(decodeResponse|buildRequest|isMagisteriumError)/, "our bindings (src/, crates/platform) + export shims"],
   [/fmt|Formatter|Display|Debug|panic|slice_error|StrSearcher|count_chars|is_printable|unicode/, "core::fmt, panics, str search"],
   [/serde_wasm_bindgen|serde_core|serde_json|serde::/, "serde, serde_json, serde-wasm-bindgen"],
   [/btree|BTreeMap|hashbrown/, "BTreeMap / hash maps"],

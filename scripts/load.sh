@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-[ -f dist/pkg-worker/magisterium_a2a_bg.wasm ] || [ -n "${LOAD_WORKER_DIR:-}" ] || scripts/build.sh
+[ -f dist/pkg-worker/magisterium_worker_bg.wasm ] || [ -n "${LOAD_WORKER_DIR:-}" ] || scripts/build.sh
 mkdir -p test-output
 export LOAD_SECONDS="${1:-60}"
 export LOAD_PORT_BASE="${LOAD_PORT_BASE:-19160}"

@@ -16,7 +16,7 @@ export async function packageLiturgy() {
   }
   const files = folder(out);
   const { write } = files;
-  const runtime = `./snippets/${readdirSync(new URL("snippets/", out))[0]}/src/web/runtime.js`;
+  const runtime = `./snippets/${readdirSync(new URL("snippets/", out))[0]}/runtime.js`;
   await minifyInPlace(files, ["liturgy.js", runtime.slice(2)]);
   typeInitOutput(files, "liturgy.d.ts");
 

@@ -11,7 +11,7 @@ const files = folder(pkg);
 const { read, write } = files;
 
 const snippetDir = readdirSync(new URL("snippets/", pkg))[0];
-const runtime = `./snippets/${snippetDir}/src/web/runtime.js`;
+const runtime = `./snippets/${snippetDir}/runtime.js`;
 
 // The generated glue and runtime.js, minified (the glue keeps only its class's name); the .d.ts
 // without `any`.

@@ -17,24 +17,24 @@ summary=()
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "clippy (host, all features)"
-cargo clippy --all-targets --all-features -- -D warnings
-step "clippy (wasm32: SDK, Worker (the demo's and the proxy alone), calendar and Markdown builds)"
-cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --features stand-in -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --features proxy -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --features liturgy -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --features markdown -- -D warnings
+step "clippy (host, every crate, all features)"
+cargo clippy --workspace --all-targets --all-features -- -D warnings
+step "clippy (wasm32: the SDK, the calendar entry, the Markdown renderer, the Worker alone and with the stand-in)"
+cargo clippy --target wasm32-unknown-unknown --workspace --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --workspace --all-targets --all-features -- -D warnings
 
-step "the core and the calendar import no JavaScript bindings"
-if grep -rnE '\b(wasm_bindgen|web_sys|js_sys|gloo[a-z_]*)(::|;| *\{)' src/protocol src/liturgy; then
-  echo "src/protocol and src/liturgy must stay sans-IO" >&2; exit 1
-fi
+step "the core, the calendar and the stand-in depend on no JavaScript bindings"
+for crate in magisterium-core magisterium-liturgy magisterium-stand-in; do
+  if cargo tree -p "$crate" --target wasm32-unknown-unknown -e normal --prefix none \
+      | grep -E '^(wasm-bindgen|js-sys|web-sys|gloo)'; then
+    echo "$crate must stay sans-IO" >&2; exit 1
+  fi
+done
 
 step "native tests"
-cargo test --all-features 2>&1 | tee test-output/native.log
+cargo test --workspace --all-features 2>&1 | tee test-output/native.log
 # The proxy alone (no stand-in): its own rules, e.g. no upstream is a configuration error.
-cargo test --features proxy --test proxy_requests --test proxy_answers --test proxy_settings 2>&1 | tee -a test-output/native.log
+cargo test -p magisterium-worker 2>&1 | tee -a test-output/native.log
 summary+=("native: $(grep -E '^test result' test-output/native.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 
 step "dependency policy: cargo deny (licenses, bans, sources; advisories need GitHub, see deny.toml)"

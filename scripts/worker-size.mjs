@@ -4,7 +4,7 @@
 // passes its size budget: 120 KB (122,880 bytes), wasm + JS, brotli (`--max-brotli N` overrides),
 // with the A2A 1.0 front door in it. What keeps it there: the proxy's wasm at opt-level "z"
 // (scripts/build.sh), its bundle minified (wrangler.proxy.toml), and the front door's translation
-// over parsed JSON (src/protocol/v1/translate.rs); bench/README.md, "Proxy", has the numbers.
+// over parsed JSON (crates/core/src/v1/translate.rs); bench/README.md, "Proxy", has the numbers.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";

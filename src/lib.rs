@@ -1,51 +1,30 @@
-#![doc = include_str!("../README.md")]
+//! The SDK: `MagisteriumClient` for browsers, web workers, workerd and Node, as the npm package
+//! `magisterium-a2a` (`pkg/`). A wasm-bindgen layer only: it moves values between JavaScript and
+//! the sans-IO core ([`magisterium_core`]) and turns core errors into `MagisteriumError` objects.
+//! Each call runs in Rust from start to end (the core's `call::run` over [`fetch`]).
 //!
-//! # Layout
-//!
-//! - [`protocol`]: the sans-IO core (A2A wire types, request builders, response decoders, the error
-//!   table, retry and pacing policy). Pure Rust, no JavaScript imports, tested natively.
-//! - [`liturgy`]: the Roman calendar and Lectionary (1900–2199), pure Rust from data files; used by
-//!   the stand-in agent and the offline `magisterium-a2a/liturgy` entry.
-//! - `platform` (wasm32 only): the abort guard, capped body reader and sleep the SDK and the Worker share.
-//! - `liturgy_web` (wasm32, feature `liturgy`): `liturgicalDay` and `liturgicalYear` for JavaScript.
-//! - `web` (wasm32 only): the `MagisteriumClient` bindings for browsers, web workers, workerd and Node.
-//! - `worker` (feature `proxy`): the Cloudflare Worker's proxy policy; with feature `stand-in`, also
-//!   the embedded stand-in agent.
+//! Everything here is wasm32 only; on other targets the crate is empty.
+#![cfg(target_arch = "wasm32")]
 
-pub mod liturgy;
-pub mod protocol;
+mod calls;
+pub mod client;
+pub mod error;
+pub mod fetch;
+mod globals;
+pub mod helpers;
+mod node;
+mod options;
+mod parts;
+pub mod types;
+mod v1;
 
-/// Abort guard, capped body reader and abortable sleep, shared by the SDK and the Worker builds.
-#[cfg(all(
-    target_arch = "wasm32",
-    any(feature = "proxy", not(any(feature = "markdown", feature = "liturgy")))
-))]
-pub mod platform;
+pub use client::MagisteriumClient;
+pub use error::is_magisterium_error;
+pub use helpers::{build_request, decode_response};
 
-/// The SDK bindings; left out of the Worker, Markdown and calendar builds, which do not use them.
-#[cfg(all(
-    target_arch = "wasm32",
-    not(any(feature = "proxy", feature = "markdown", feature = "liturgy"))
-))]
-pub mod web;
-
-/// The `magisterium-a2a/liturgy` entry: the calendar offline, in its own small wasm.
-#[cfg(all(target_arch = "wasm32", feature = "liturgy"))]
-pub mod liturgy_web;
-
-/// The SDK build allocates with talc instead of the default dlmalloc: a fraction of its code in the
+/// The SDK allocates with talc instead of the default dlmalloc: a fraction of its code in the
 /// download, and faster for the many small, short-lived allocations of a call. The Worker keeps
 /// dlmalloc, whose memory behaviour under load is what its load test bounds.
-#[cfg(all(
-    target_arch = "wasm32",
-    not(target_feature = "atomics"),
-    not(any(feature = "proxy", feature = "markdown"))
-))]
+#[cfg(not(target_feature = "atomics"))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
-#[cfg(feature = "proxy")]
-pub mod worker;
-
-#[cfg(feature = "markdown")]
-pub mod markdown;

@@ -6,7 +6,7 @@
 // session.js (sign-in), render/ (one module per result shape). The header's #liturgy-slot shows
 // today's liturgical day, computed offline by render/liturgy.js (the SDK's calendar entry).
 import initSdk, { MagisteriumClient, isMagisteriumError } from "/pkg/index.js";
-import initMarkdown, { renderMarkdown } from "/markdown/magisterium_a2a.js";
+import initMarkdown, { renderMarkdown } from "/markdown/magisterium_markdown.js";
 import { $, h, markdownBlock } from "./dom.js";
 import { createRecorder, renderExchange } from "./exchange.js";
 import { fillInput, readValue, renderSkillList, showSkill } from "./form.js";

@@ -14,7 +14,7 @@ const sum = (rows) => rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip 
 function ourSize() {
   const dir = path.join(ROOT, "pkg/liturgy");
   const snippet = readdirSync(path.join(dir, "snippets"))[0];
-  const files = ["index.js", "liturgy.js", `snippets/${snippet}/src/web/runtime.js`, "liturgy_bg.wasm"];
+  const files = ["index.js", "liturgy.js", `snippets/${snippet}/runtime.js`, "liturgy_bg.wasm"];
   const rows = files.map((f) => ({ file: `pkg/liturgy/${f.replace(snippet, "…")}`, ...measureBytes(readFileSync(path.join(dir, f))) }));
   return { files: rows, total: sum(rows) };
 }

@@ -238,7 +238,7 @@ export function report(r) {
       L.push(table(["handler", "time per request", "min", "max"], [
         ["harness only (in-memory upstream call)", t(iso.baseline.msPerRequest), t(iso.baseline.min), t(iso.baseline.max)],
         ["naive pass-through", t(iso.naive.msPerRequest), t(iso.naive.min), t(iso.naive.max)],
-        ["ours (`src/worker/entry.js`), default `LOG_REQUESTS=errors`", t(iso.ours.msPerRequest), t(iso.ours.min), t(iso.ours.max)],
+        ["ours (`crates/worker/entry.js`), default `LOG_REQUESTS=errors`", t(iso.ours.msPerRequest), t(iso.ours.min), t(iso.ours.max)],
         ["ours, `LOG_REQUESTS=all` (a log line per call)", t(iso.oursWithLogs.msPerRequest), t(iso.oursWithLogs.min), t(iso.oursWithLogs.max)],
       ]), "");
       L.push(`Above the harness: ours ${t(iso.ours.msPerRequest - iso.baseline.msPerRequest)} per request (default, no line for a successful call), naive ${t(iso.naive.msPerRequest - iso.baseline.msPerRequest)}; a log line per call adds ${t(iso.oursWithLogs.msPerRequest - iso.ours.msPerRequest)} under \`wrangler dev\`. n = ${iso.ours.n} for ours (${iso.oursWithLogs.n} with \`LOG_REQUESTS=all\`, ${iso.naive.n} for naive and the harness), ${iso.ours.reps} repetitions.`, "");

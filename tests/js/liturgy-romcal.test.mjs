@@ -89,7 +89,7 @@ const CLASSES = [
   },
   {
     name: "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)",
-    norm: "Data scope: src/liturgy/data/general_roman_calendar.toml lists the universal calendar of the Missal with its additions up to 2021",
+    norm: "Data scope: crates/liturgy/data/general_roman_calendar.toml lists the universal calendar of the Missal with its additions up to 2021",
     days: 9,
     explains: (f, date, o, t, list) => f === "optional" && date.endsWith("-09-05") && list.some((x) => x.id === "teresa_of_calcutta_virgin")
       && sameOptional(o.optional.filter((c) => c.id !== SATURDAY_OF_MARY), list.filter((x) => x.id !== "teresa_of_calcutta_virgin"), o),

@@ -1,9 +1,9 @@
 // Measures the Workers' own time per request inside the isolate, where Date.now() and
 // performance.now() stand still: one request to this Worker runs a handler n times, with the
 // upstream fetch answered in memory, and bench/lib/http.mjs times n = 1 against n = 401 from
-// outside. Targets: "ours" (the real src/worker/entry.js), "naive" (bench/workers/naive/worker.js),
+// outside. Targets: "ours" (the real crates/worker/entry.js), "naive" (bench/workers/naive/worker.js),
 // "baseline" (only the in-memory upstream call: the harness's own cost).
-import ours from "../../../src/worker/entry.js";
+import ours from "../../../crates/worker/entry.js";
 import naive from "../naive/worker.js";
 import fixture from "../../../tests/fixtures/responses/search_results.json";
 import { operations } from "./ops.js";

@@ -99,7 +99,8 @@ export function route(req, res, raw, id) {
         const file = b === ".well-known" ? c : "";
         const card = JSON.stringify({ protocolVersion: "0.2.6", name: "Fixture agent", description: "d", url: "http://127.0.0.1/ok", version: "1", capabilities: {}, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"], skills: [] });
         bump(`card/${a}`);
-        const serve = (a === "ok" && file === "agent.json") || (a === "v03" && file === "agent-card.json");
+        // `ok` and `ok-<anything>` (a test's own counter) serve agent.json.
+        const serve = ((a === "ok" || a.startsWith("ok-")) && file === "agent.json") || (a === "v03" && file === "agent-card.json");
         return serve ? send(res, 200, card, { "cache-control": "public, max-age=3600" }) : send(res, 404, '{"error":"not found"}');
       }
       case "by-query":

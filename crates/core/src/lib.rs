@@ -1,0 +1,33 @@
+//! The sans-IO core: everything about talking to Magisterium's A2A agent that does not touch the
+//! network. Builders return JSON-RPC envelopes, decoders read a parsed body through [`JsonView`], and
+//! policy (retries, pacing) is a set of pure functions that take the current time as an argument.
+//!
+//! Nothing here imports the JavaScript binding crates; the test command checks that.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+pub mod call;
+pub mod card;
+pub mod date;
+pub mod decode;
+pub mod error;
+pub mod ids;
+pub mod json_view;
+pub mod outgoing;
+pub mod pacing;
+pub mod request;
+pub mod results;
+pub mod retry;
+pub mod serve;
+pub mod skill;
+pub mod v1;
+pub mod wire;
+
+pub use date::CivilDate;
+pub use error::{Error, ErrorKind};
+pub use json_view::{JsonKind, JsonView};
+pub use skill::Skill;

@@ -1,0 +1,7 @@
+//! The server side the Worker's proxy and the stand-in agent share, sans-IO: the Worker's view of
+//! HTTP ([`http`]), the checks of a `message/send` and the input a skill reads ([`params`]), and
+//! the per-key sliding windows both use to hold the service's limits ([`limiter`]).
+
+pub mod http;
+pub mod limiter;
+pub mod params;

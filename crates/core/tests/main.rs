@@ -1,0 +1,26 @@
+//! The core's tests, natively over named fixtures (`tests/fixtures/` at the workspace root): one
+//! test binary, a module per topic.
+
+mod common {
+    //! Helpers shared by the core's test modules.
+    #![allow(dead_code)]
+    #[path = "../../../../tests/common/fixtures.rs"]
+    mod fixtures;
+    pub use fixtures::*;
+
+    pub mod a2a_v1;
+    pub mod call_loop;
+}
+
+mod a2a_v1_client;
+mod a2a_v1_errors;
+mod a2a_v1_routing;
+mod a2a_v1_translate;
+mod call_loop_answers;
+mod call_loop_pacing;
+mod call_loop_retries;
+mod call_loop_tokens_and_card;
+mod decode_fixtures;
+mod fuzz_replay;
+mod requests;
+mod retry_policy;

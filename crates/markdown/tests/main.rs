@@ -1,0 +1,3 @@
+//! The renderer's native tests beside its unit tests: one test binary, a module per topic.
+
+mod fuzz_replay;

@@ -1,0 +1,33 @@
+//! Platform pieces every wasm build shares (the SDK, the Worker and the calendar entry): an
+//! attempt's abort guard, a body reader that stops at a byte cap, an abortable sleep, random bytes
+//! from WebCrypto, and the `MagisteriumError` class. Nothing here knows about A2A; the SDK's fetch
+//! and the Worker's entry build on it.
+//!
+//! Everything runs the same in pages, web workers, workerd and Node: timers are the global
+//! `setTimeout` / `clearTimeout`, never `window`'s.
+//!
+//! Everything here is wasm32 only; on other targets the crate is empty.
+#![cfg(target_arch = "wasm32")]
+
+mod body;
+pub mod error_class;
+mod guard;
+pub mod random;
+mod sleep;
+
+pub use body::{read_body, read_capped, utf8_text, Capped};
+pub use guard::{AbortGuard, Cut};
+pub use sleep::{sleep, Interrupted};
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The global `setTimeout` (pages, workers, workerd and Node all have it).
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(callback: &js_sys::Function, ms: f64) -> JsValue;
+
+    /// The global `clearTimeout`.
+    #[wasm_bindgen(js_name = clearTimeout)]
+    fn clear_timeout(id: &JsValue);
+}

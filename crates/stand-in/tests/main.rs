@@ -1,0 +1,3 @@
+//! The stand-in's native tests beside its unit tests: one test binary, a module per topic.
+
+mod fuzz_replay;

@@ -1,0 +1,129 @@
+//! What the Worker's Rust entry sees of workerd: the `env` (its vars parsed into [`Settings`]
+//! once per `env` object, its bindings as typed handles), WebCrypto randomness, and the shapes of
+//! the JavaScript objects it calls (bindings, the Cache API, the sign-in BFF of `auth.js`). No
+//! logic here.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::{Array, Object, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use web_sys::{Request, Url};
+
+use super::settings::{Settings, SignIn};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The global `fetch`.
+    #[wasm_bindgen(js_name = fetch)]
+    pub fn global_fetch(request: &Request) -> Promise;
+
+    /// Anything with `fetch(request)`: the `ASSETS` binding, a Durable Object stub.
+    pub type Fetcher;
+    /// `fetch(request)`.
+    #[wasm_bindgen(method)]
+    pub fn fetch(this: &Fetcher, request: &Request) -> Promise;
+
+    /// A Durable Object namespace binding.
+    pub type Namespace;
+    /// The object id for a name.
+    #[wasm_bindgen(method, js_name = idFromName)]
+    pub fn id_from_name(this: &Namespace, name: &str) -> JsValue;
+    /// The stub of an object.
+    #[wasm_bindgen(method)]
+    pub fn get(this: &Namespace, id: &JsValue) -> Fetcher;
+
+    /// A Rate Limiting binding: `limit({ key })` → `{ success }`.
+    pub type RateLimiter;
+    /// Counts a call of `options.key`.
+    #[wasm_bindgen(method)]
+    pub fn limit(this: &RateLimiter, options: &JsValue) -> Promise;
+
+    /// A Cache API cache (`caches.default`).
+    pub type Cache;
+    /// The cached response for a key, or undefined.
+    #[wasm_bindgen(method, js_name = match)]
+    pub fn lookup(this: &Cache, key: &Request) -> Promise;
+    /// Stores a response under a key.
+    #[wasm_bindgen(method)]
+    pub fn put(this: &Cache, key: &Request, response: &web_sys::Response) -> Promise;
+
+    /// The sign-in BFF of one site (`auth.js`'s `createAuth`).
+    pub type Auth;
+    /// Answers `/auth/*`: a `Response`, or null for another path.
+    #[wasm_bindgen(method)]
+    pub fn route(this: &Auth, request: &Request, url: &Url) -> Promise;
+    /// The credential of an API call: `{ token, session }` or `{ refuse, reason }`.
+    #[wasm_bindgen(method)]
+    pub fn token(this: &Auth, request: &Request) -> Promise;
+    /// A renewed credential after the upstream refused this one, or null.
+    #[wasm_bindgen(method)]
+    pub fn refresh(this: &Auth, credential: &JsValue) -> Promise;
+
+    /// `console.log`.
+    #[wasm_bindgen(js_namespace = console, js_name = log)]
+    pub fn console_log(line: &str);
+    /// `console.error`.
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    pub fn console_error(line: &str);
+}
+
+/// The binding `name` of `env`, when it is an object.
+pub fn binding(env: &JsValue, name: &str) -> Option<JsValue> {
+    Reflect::get(env, &name.into())
+        .ok()
+        .filter(JsValue::is_object)
+}
+
+/// The settings of `env`: its string vars and secrets, and whether it binds the upstream-budget
+/// object.
+pub fn settings_of(env: &JsValue) -> Settings {
+    let mut settings =
+        Settings::from_vars(|name| Reflect::get(env, &name.into()).ok()?.as_string());
+    settings.upstream_budget &= binding(env, "BUDGET").is_some();
+    settings
+}
+
+thread_local! {
+    /// The settings of the last `env` seen: parsed once per isolate, not on every call.
+    static SETTINGS: RefCell<Option<(JsValue, Rc<Settings>)>> = const { RefCell::new(None) };
+}
+
+/// The settings of `env`, parsed again only for another `env` object.
+pub fn settings_for(env: &JsValue) -> Rc<Settings> {
+    SETTINGS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        match &*kept {
+            Some((seen, settings)) if Object::is(seen, env) => Rc::clone(settings),
+            _ => {
+                let settings = Rc::new(settings_of(env));
+                *kept = Some((env.clone(), Rc::clone(&settings)));
+                settings
+            }
+        }
+    })
+}
+
+/// The sign-in settings of `env` for `auth.js`: `{ issuer, anonymousAllowed, allowedOrigins }`
+/// (`issuer`: `"off"`, `"embedded"` or the issuer's URL).
+#[wasm_bindgen(js_name = authSettings)]
+pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
+    let settings = settings_for(env);
+    let issuer = match &settings.sign_in {
+        SignIn::Off => "off",
+        SignIn::Embedded => "embedded",
+        SignIn::Issuer(url) => url.as_str(),
+    };
+    let origins: Array = settings
+        .cors
+        .origins()
+        .iter()
+        .map(|o| JsValue::from_str(o))
+        .collect();
+    let out = Object::new();
+    Reflect::set(&out, &"issuer".into(), &issuer.into())?;
+    let anonymous = JsValue::from_bool(settings.anonymous_allowed);
+    Reflect::set(&out, &"anonymousAllowed".into(), &anonymous)?;
+    Reflect::set(&out, &"allowedOrigins".into(), &origins)?;
+    Ok(out)
+}

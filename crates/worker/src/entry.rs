@@ -1,0 +1,316 @@
+//! The Worker's `fetch(request, env, ctx)`, one Rust function from the request to the response:
+//! static assets, sign-in (`auth.js`, for oauth4webapi), the capped body, the credential, the
+//! app's route ([`App::handle`]), its I/O ([`super::io`]), the app's answer, one retry after a
+//! refresh when the upstream refused a session's token, and the per-request log line. Its phases
+//! live beside it: sign-in ([`auth`]), the card ([`card`]), the upstream call ([`forward`]) and the
+//! log line ([`log`]).
+
+mod auth;
+mod card;
+mod forward;
+mod log;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::{Reflect, Uint8Array};
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Request, Response, Url};
+
+use self::auth::{auth_for, member, operator_credential};
+use self::log::LogLine;
+use super::app::{self, App, Route};
+use super::bindings::{binding, console_error, settings_for};
+use super::io;
+use super::settings::{Settings, SignIn};
+use magisterium_core::ids;
+use magisterium_core::serve::http::{
+    self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
+};
+use magisterium_platform::random::CryptoRandom;
+
+thread_local! {
+    /// The isolate's app: the stand-in's state, the in-isolate limiter.
+    static APP: RefCell<App> = RefCell::new(App::new());
+    /// The sign-in BFF of the last `env` and origin seen.
+    static AUTH: RefCell<Option<(JsValue, String, JsValue)>> = const { RefCell::new(None) };
+}
+
+/// Answers one request. `create_auth(env, site)` builds `auth.js`'s sign-in BFF for a site.
+#[wasm_bindgen]
+pub async fn fetch(
+    request: Request,
+    env: JsValue,
+    _ctx: JsValue,
+    create_auth: js_sys::Function,
+) -> Result<Response, JsValue> {
+    let url = Url::new(&request.url())?;
+    let path = url.pathname();
+    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with("/auth/") {
+        return io::asset(&env, &request).await;
+    }
+    let mut call = Call::new(&request, &url, &env);
+    match call.api(&request, &url, &env, &create_auth).await {
+        Ok(response) => Ok(response),
+        Err(e) => {
+            let name = Reflect::get(&e, &"name".into())
+                .ok()
+                .and_then(|n| n.as_string());
+            let line = json!({ "error": name.as_deref().unwrap_or("Error"), "requestId": call.request_id });
+            console_error(&line.to_string());
+            call.done(&http::internal_error(), None)
+        }
+    }
+}
+
+/// Answers a request in-process, without sign-in or I/O: the stand-in's authorization server,
+/// for oauth4webapi's fetches (`OAUTH_ISSUER=embedded`); 404 for anything else.
+#[wasm_bindgen(js_name = inProcess)]
+pub async fn in_process(request: Request, env: JsValue) -> Result<Response, JsValue> {
+    let url = Url::new(&request.url())?;
+    let settings = settings_for(&env);
+    let body = io::request_body(&request, settings.max_body_bytes).await?;
+    let body = body.map(|b| b.to_vec()).unwrap_or_default();
+    let worker_request = worker_request(&request, &url, body, None)?;
+    let route = APP.with(|app| {
+        app.borrow_mut()
+            .handle(&worker_request, &settings, &mut CryptoRandom, false)
+    });
+    match route {
+        Route::Respond(answer) => io::response(&answer, None, &[]),
+        _ => io::response(
+            &WorkerResponse::json(404, &json!({ "error": "not found" })),
+            None,
+            &[],
+        ),
+    }
+}
+
+/// The request as the app reads it: the headers it reads (a session's token in place of the
+/// page's `Authorization`), the client key, the clock.
+fn worker_request(
+    request: &Request,
+    url: &Url,
+    body: Vec<u8>,
+    session: Option<(&str, String)>,
+) -> Result<WorkerRequest, JsValue> {
+    let headers = request.headers();
+    let mut pairs = Vec::new();
+    for name in REQUEST_HEADERS {
+        if session.is_some() && name == "authorization" {
+            continue;
+        }
+        if let Some(value) = headers.get(name)? {
+            pairs.push((name.to_owned(), value));
+        }
+    }
+    if let Some((token, _)) = &session {
+        pairs.push(("authorization".to_owned(), format!("Bearer {token}")));
+    }
+    let search = url.search();
+    Ok(WorkerRequest {
+        method: request.method(),
+        path: url.pathname(),
+        query: search.strip_prefix('?').unwrap_or(&search).to_owned(),
+        origin: url.origin(),
+        headers: pairs,
+        body,
+        client_key: headers
+            .get("cf-connecting-ip")?
+            .unwrap_or_else(|| "local".to_owned()),
+        now_ms: js_sys::Date::now(),
+        session: session.map(|(_, id)| id),
+    })
+}
+
+/// What an attempt ended with.
+enum Outcome {
+    /// Not the Worker's: a static asset.
+    Asset,
+    /// This answer (its body, or these bytes of the upstream's).
+    Answer {
+        response: WorkerResponse,
+        body: Option<Uint8Array>,
+        rpc_error: Option<i64>,
+    },
+}
+
+fn answer(response: WorkerResponse) -> Outcome {
+    Outcome::Answer {
+        response,
+        body: None,
+        rpc_error: None,
+    }
+}
+
+/// One API request on its way through.
+struct Call {
+    request_id: String,
+    started: f64,
+    origin: Option<String>,
+    path: String,
+    settings: Rc<Settings>,
+    log: LogLine,
+}
+
+/// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
+fn request_id(request: &Request) -> String {
+    let given: String = request
+        .headers()
+        .get("x-request-id")
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+        .chars()
+        .take(64)
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+        .collect();
+    if given.is_empty() {
+        ids::uuid_v4(&mut CryptoRandom)
+    } else {
+        given
+    }
+}
+
+impl Call {
+    fn new(request: &Request, url: &Url, env: &JsValue) -> Self {
+        Self {
+            request_id: request_id(request),
+            started: js_sys::Date::now(),
+            origin: request.headers().get("origin").ok().flatten(),
+            path: url.pathname(),
+            settings: settings_for(env),
+            log: LogLine::default(),
+        }
+    }
+
+    async fn api(
+        &mut self,
+        request: &Request,
+        url: &Url,
+        env: &JsValue,
+        create_auth: &js_sys::Function,
+    ) -> Result<Response, JsValue> {
+        let auth = auth_for(env, url, create_auth)?;
+        if self.path.starts_with("/auth/") {
+            let answered = JsFuture::from(auth.route(request, url)).await?;
+            if answered.is_object() {
+                return self.done_js(answered.unchecked_into());
+            }
+        }
+        let is_post = request.method() == "POST";
+        let body = if is_post {
+            match io::request_body(request, self.settings.max_body_bytes).await? {
+                Some(body) => body,
+                None => {
+                    let refused = http::body_too_large(self.settings.max_body_bytes);
+                    let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
+                    return self.done(&refused, None);
+                }
+            }
+        } else {
+            Uint8Array::new_with_length(0)
+        };
+        let is_rpc = is_post && self.path == path::RPC;
+        let mut credential = if !is_rpc {
+            JsValue::NULL
+        } else if self.settings.sign_in == SignIn::Off {
+            operator_credential(env)?
+        } else {
+            JsFuture::from(auth.token(request)).await?
+        };
+        if let Some(reason) = Reflect::get(&credential, &"refuse".into())
+            .ok()
+            .filter(JsValue::is_truthy)
+            .map(|_| member(&credential, "reason").unwrap_or_default())
+        {
+            let refused = http::sign_in_refused(&reason);
+            let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
+            self.log.auth = Some(reason);
+            return self.done(&refused, None);
+        }
+        let mut outcome = self.attempt(request, url, env, &body, &credential).await?;
+        let signed_in = Reflect::get(&credential, &"session".into()).is_ok_and(|s| s.is_object());
+        if let (
+            true,
+            Outcome::Answer {
+                response,
+                rpc_error,
+                ..
+            },
+        ) = (is_rpc && signed_in, &outcome)
+        {
+            if response.status == 401 || *rpc_error == Some(code::UNAUTHORIZED) {
+                // One refresh, one retry.
+                let renewed = JsFuture::from(auth.refresh(&credential)).await?;
+                if renewed.is_object() {
+                    credential = renewed;
+                    self.log = LogLine::default();
+                    outcome = self.attempt(request, url, env, &body, &credential).await?;
+                }
+            }
+        }
+        match outcome {
+            Outcome::Asset => io::asset(env, request).await,
+            Outcome::Answer { response, body, .. } => self.done(&response, body.as_ref()),
+        }
+    }
+
+    /// One pass through the app and, when it plans one, the I/O.
+    async fn attempt(
+        &mut self,
+        request: &Request,
+        url: &Url,
+        env: &JsValue,
+        body: &Uint8Array,
+        credential: &JsValue,
+    ) -> Result<Outcome, JsValue> {
+        let token = member(credential, "token");
+        let session_id = Reflect::get(credential, &"session".into())
+            .ok()
+            .and_then(|s| member(&s, "id"));
+        let session = match (&token, session_id) {
+            (Some(token), Some(id)) => Some((token.as_str(), id)),
+            _ => None,
+        };
+        let worker_request = worker_request(request, url, body.to_vec(), session)?;
+        let has_binding = binding(env, "RATE_LIMITER").is_some();
+        let settings = Rc::clone(&self.settings);
+        let route = APP.with(|app| {
+            app.borrow_mut()
+                .handle(&worker_request, &settings, &mut CryptoRandom, has_binding)
+        });
+        match route {
+            Route::Asset => Ok(Outcome::Asset),
+            Route::Respond(response) => Ok(answer(response)),
+            Route::Misconfigured(setting, response) => {
+                let line = json!({ "error": "misconfigured", "setting": setting });
+                console_error(&line.to_string());
+                self.log.misconfigured = Some(setting);
+                Ok(answer(response))
+            }
+            Route::FetchCard(fetch) => self.card(&fetch, &url.origin()).await,
+            Route::Forward(plan) => self.forward(plan, env, body, token.as_deref()).await,
+        }
+    }
+
+    /// The response for `answer`, logged as `LOG_REQUESTS` says.
+    fn done(
+        &self,
+        answer: &WorkerResponse,
+        body: Option<&Uint8Array>,
+    ) -> Result<Response, JsValue> {
+        let response = io::response(answer, body, &[("x-request-id", &self.request_id)])?;
+        self.log_line(answer.status);
+        Ok(response)
+    }
+
+    /// A response made by `auth.js`, with the request id, logged.
+    fn done_js(&self, response: Response) -> Result<Response, JsValue> {
+        response.headers().set("x-request-id", &self.request_id)?;
+        self.log_line(response.status());
+        Ok(response)
+    }
+}

@@ -1,0 +1,47 @@
+//! Sign-in for a [`super::Call`]: `auth.js`'s BFF for the request's site, and the credential of a
+//! call made without sign-in.
+
+use js_sys::Reflect;
+use wasm_bindgen::prelude::*;
+use web_sys::Url;
+
+use super::AUTH;
+use crate::bindings::Auth;
+
+/// The sign-in BFF for `env` and the request's origin, built again only for another of either.
+pub(super) fn auth_for(
+    env: &JsValue,
+    url: &Url,
+    create_auth: &js_sys::Function,
+) -> Result<Auth, JsValue> {
+    let origin = url.origin();
+    if let Some(auth) = AUTH.with(|kept| match &*kept.borrow() {
+        Some((seen, o, auth)) if js_sys::Object::is(seen, env) && *o == origin => {
+            Some(auth.clone())
+        }
+        _ => None,
+    }) {
+        return Ok(auth.unchecked_into());
+    }
+    let site = Url::new(&origin)?;
+    let auth = create_auth.call2(&JsValue::NULL, env, &site)?;
+    AUTH.with(|kept| *kept.borrow_mut() = Some((env.clone(), origin, auth.clone())));
+    Ok(auth.unchecked_into())
+}
+
+/// The credential of a call without sign-in: the operator's token, when set.
+pub(super) fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
+    let credential = js_sys::Object::new();
+    let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
+    Reflect::set(
+        &credential,
+        &"token".into(),
+        &token.map_or(JsValue::NULL, JsValue::from),
+    )?;
+    Ok(credential.into())
+}
+
+/// A string member of a JavaScript object.
+pub(super) fn member(value: &JsValue, name: &str) -> Option<String> {
+    Reflect::get(value, &name.into()).ok()?.as_string()
+}

@@ -1,0 +1,89 @@
+//! A planned upstream call, phase of a [`Call`]: the Rate Limiting binding, the document cache,
+//! the account's budget object, the upstream call, and the app's judgement of its answer.
+
+use std::rc::Rc;
+
+use js_sys::Uint8Array;
+use wasm_bindgen::JsValue;
+
+use super::log::upstream_log;
+use super::{answer, Call, Outcome, APP};
+use crate::io::{self, UpstreamCall};
+use crate::proxy::ForwardPlan;
+use crate::upstream::DOCUMENT_CACHE_SECONDS;
+
+impl Call {
+    /// A planned `message/send` / `tasks/*`: the Rate Limiting binding, the document cache, the
+    /// account's budget, then the upstream call and the app's judgement of its answer.
+    pub(super) async fn forward(
+        &mut self,
+        plan: ForwardPlan,
+        env: &JsValue,
+        body: &Uint8Array,
+        token: Option<&str>,
+    ) -> Result<Outcome, JsValue> {
+        self.log.method = Some(plan.method.clone());
+        self.log.skill.clone_from(&plan.skill);
+        let settings = Rc::clone(&self.settings);
+        let origin = self.origin.clone();
+        let origin = origin.as_deref();
+        let refused = |pool: &str, wait: Option<u64>| {
+            APP.with(|app| app.borrow().refused(&plan, pool, wait, &settings, origin))
+        };
+        for pool in &plan.binding_pools {
+            let key = format!("{}:{pool}", plan.client_key);
+            if !io::binding_allows(env, pool, &key).await? {
+                self.log.limiter = Some(pool.clone());
+                return Ok(answer(refused(pool, None)));
+            }
+        }
+        let cache = plan.cache_key.as_ref().and_then(|_| io::default_cache());
+        if let (Some(cache), Some(key)) = (&cache, &plan.cache_key) {
+            if let Some(hit) = io::cached(cache, key).await? {
+                self.log.cache = Some("hit");
+                let text = String::from_utf8_lossy(&hit.to_vec()).into_owned();
+                let response =
+                    APP.with(|app| app.borrow().from_cache(&plan, &text, &settings, origin));
+                return Ok(answer(response));
+            }
+        }
+        if let Some(account) = &plan.budget {
+            if let Some((pool, wait)) =
+                io::take_budget(env, account, &plan.client_key, plan.is_qa).await?
+            {
+                self.log.limiter = Some(format!("budget:{pool}"));
+                return Ok(answer(refused(&pool, wait)));
+            }
+        }
+        // An A2A 1.0 request goes upstream as the 0.2.6 request the front door wrote.
+        let rewritten = plan.body.as_deref().map(|b| Uint8Array::from(b.as_bytes()));
+        let call = UpstreamCall {
+            url: &plan.upstream_url,
+            method: "POST",
+            body: Some(rewritten.as_ref().unwrap_or(body)),
+            token,
+            request_id: &self.request_id,
+            timeout_ms: plan.timeout_ms,
+            max_bytes: plan.max_upstream_bytes,
+        };
+        let (outcome, bytes) = call.send().await?;
+        self.log.upstream = Some(upstream_log(&outcome));
+        let finished = APP.with(|app| {
+            app.borrow()
+                .finish_answer(&plan, outcome, &settings, origin)
+        });
+        if plan.cache_key.is_some() {
+            self.log.cache = Some("miss");
+        }
+        if let (Some(cache), Some(key), Some(result)) = (&cache, &plan.cache_key, &finished.cache) {
+            let max_age = DOCUMENT_CACHE_SECONDS;
+            io::store(cache, key, result.as_bytes(), "application/json", max_age).await?;
+        }
+        self.log.rpc_error = finished.rpc_error;
+        Ok(Outcome::Answer {
+            body: finished.upstream_body.and(bytes),
+            response: finished.response,
+            rpc_error: finished.rpc_error,
+        })
+    }
+}

@@ -1,0 +1,174 @@
+//! The A2A 1.0 front door: 1.0 clients reach Magisterium's 0.2.6 service (or the stand-in) through
+//! the Worker.
+//!
+//! [`open`] reads a JSON-RPC request: 0.2.6 traffic passes untouched; a 1.0 request (`A2A-Version:
+//! 1.0`, or a 1.0 method name) is rewritten in place as the 0.2.6 request that does the same, and
+//! everything after it (the proxy's checks, limits, caps, the upstream call, the stand-in) runs as
+//! for any 0.2.6 request. [`FrontDoor::close`] turns the 0.2.6 answer back into 1.0. What 1.0 asks
+//! of an agent without streaming or push (and unsupported versions) is answered here, without any
+//! upstream call. [`card`] writes the 1.0 agent card from the 0.2.6 one, with an `ETag`.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::hash::{Hash, Hasher};
+
+use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
+use magisterium_core::v1::card::card_to_v1;
+use magisterium_core::v1::translate::{
+    message_json_to_v1, send_request_to_v0, task_json_to_v1, task_request_to_v0,
+};
+use magisterium_core::v1::{dialect, error_to_v1, route, Dialect, Method, Refusal};
+use magisterium_core::wire::JsonRpcError;
+
+/// The request header that names the protocol version.
+pub const VERSION_HEADER: &str = "a2a-version";
+
+/// A request that spoke 1.0: what its answer must be turned back into.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrontDoor {
+    method: Method,
+    task_id: Option<String>,
+}
+
+/// A 1.0 request read by [`open`]: the 0.2.6 request that does the same, and the door its answer
+/// goes back through.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    /// The request with its body rewritten as 0.2.6.
+    pub request: WorkerRequest,
+    /// Turns the answer back into 1.0.
+    pub door: FrontDoor,
+}
+
+/// Reads a JSON-RPC request. `Ok(None)`: 0.2.6, to be handled exactly as it came.
+/// `Ok(Some(opened))`: 1.0, rewritten as 0.2.6. `Err(response)`: the 1.0 answer to send at once.
+pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
+    let Ok(Value::Object(envelope)) = serde_json::from_slice::<Value>(&request.body) else {
+        return Ok(None); // not a request object: the 0.2.6 path answers it as it always has
+    };
+    let Some(Value::String(name)) = envelope.get("method") else {
+        return Ok(None);
+    };
+    let id = envelope.get("id").cloned().unwrap_or(Value::Null);
+    let refuse = |refusal: Refusal| rpc_error(&id, refusal.into_error());
+    if dialect(request.header(VERSION_HEADER), name).map_err(refuse)? == Dialect::Legacy {
+        return Ok(None);
+    }
+    let method = route(name).map_err(refuse)?;
+    let raw = envelope.get("params").cloned().unwrap_or(Value::Null);
+    let (params, task_id) = match method {
+        Method::SendMessage => (send_request_to_v0(raw).map_err(refuse)?, None),
+        Method::GetTask | Method::CancelTask => {
+            let params = task_request_to_v0(raw).map_err(refuse)?;
+            let id = params.get("id").and_then(Value::as_str).map(str::to_owned);
+            (params, id)
+        }
+    };
+    let legacy = json!({
+        "jsonrpc": envelope.get("jsonrpc").cloned().unwrap_or(Value::Null),
+        "id": id,
+        "method": method.legacy_name(),
+        "params": params,
+    });
+    let request = WorkerRequest {
+        body: legacy.to_string().into_bytes(),
+        ..request.clone()
+    };
+    Ok(Some(Opened {
+        request,
+        door: FrontDoor { method, task_id },
+    }))
+}
+
+impl FrontDoor {
+    /// The 0.2.6 answer to the rewritten request, in 1.0 terms: a task (wrapped in `{ task }` for
+    /// `SendMessage`) or an error with typed details. Status and headers stay; a body that is not
+    /// a JSON-RPC answer (which the checks before this never let through) is left as it is.
+    pub fn close(&self, mut response: WorkerResponse) -> WorkerResponse {
+        let Ok(Value::Object(mut body)) = serde_json::from_slice::<Value>(response.body.as_bytes())
+        else {
+            return response;
+        };
+        if let Some(error) = body.remove("error") {
+            let translated = match serde_json::from_value::<JsonRpcError>(error) {
+                Ok(e) => error_to_v1(
+                    e,
+                    self.method == Method::CancelTask,
+                    self.task_id.as_deref(),
+                ),
+                Err(_) => return response,
+            };
+            body.insert("error".into(), to_value(translated));
+        } else if let Some(result) = body.remove("result") {
+            match self.result(result) {
+                Some(result) => body.insert("result".into(), result),
+                None => {
+                    response.status = 502;
+                    body.insert(
+                        "error".into(),
+                        json!({ "code": -32006, "message": "The agent's answer is not an A2A task or message" }),
+                    )
+                }
+            };
+        } else {
+            return response;
+        }
+        response.body = Value::Object(body).to_string();
+        response
+    }
+
+    fn result(&self, result: Value) -> Option<Value> {
+        let is_message = result.get("kind").and_then(Value::as_str) == Some("message");
+        if self.method == Method::SendMessage && is_message {
+            return Some(json!({ "message": message_json_to_v1(result)? }));
+        }
+        let task = task_json_to_v1(result)?;
+        Some(match self.method {
+            Method::SendMessage => json!({ "task": task }),
+            Method::GetTask | Method::CancelTask => task,
+        })
+    }
+}
+
+/// The 1.0 agent card for the 0.2.6 card `legacy` (an answer of the stand-in or the proxy),
+/// reachable in both versions at the card's `url`. Cached like the 0.2.6 card, with an `ETag` (a
+/// hash of the body): a matching `If-None-Match` gets 304 without a body.
+pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerResponse {
+    if legacy.status != 200 {
+        return legacy;
+    }
+    let v1 = serde_json::from_slice::<Value>(legacy.body.as_bytes())
+        .ok()
+        .and_then(|old| card_to_v1(&old));
+    let Some(v1) = v1 else {
+        return WorkerResponse::json(
+            502,
+            &json!({ "error": "the agent card is not an A2A card" }),
+        );
+    };
+    let body = v1.to_string();
+    // A hash of the body: the same card gives the same tag in every isolate of a deployment
+    // (one binary, one hasher); a changed card gives another.
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    let etag = format!("\"{:016x}{:08x}\"", hasher.finish(), body.len());
+    let fresh = if_none_match.is_some_and(|tags| {
+        tags.split(',')
+            .any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*")
+    });
+    let mut response = WorkerResponse {
+        status: if fresh { 304 } else { 200 },
+        headers: legacy.headers,
+        body: if fresh { String::new() } else { body },
+    };
+    response.headers.push(("etag".into(), etag));
+    response
+}
+
+fn rpc_error(id: &Value, error: JsonRpcError) -> WorkerResponse {
+    WorkerResponse::json(200, &json!({ "jsonrpc": "2.0", "id": id, "error": error }))
+}
+
+fn to_value<T: Serialize>(value: T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}

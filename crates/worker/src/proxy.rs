@@ -1,0 +1,230 @@
+//! The proxy policy, pure: checks a client request before any upstream call and plans the
+//! upstream call ([`inspect`]). What it makes of the upstream's answer is [`super::upstream`]. The
+//! entry (`entry.rs`, `io.rs`) only carries out the plan (fetch, Cache API, Rate Limiting binding,
+//! budget object, logs).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::budget::account_key;
+use super::front_door::FrontDoor;
+use super::settings::Settings;
+use magisterium_core::request::method;
+use magisterium_core::serve::http::{code, WorkerRequest, WorkerResponse};
+use magisterium_core::serve::limiter::{Limiter, Pool, Refusal};
+use magisterium_core::serve::params::{check_send_params, SkillInput};
+use magisterium_core::Skill;
+
+/// Upstream time budget for `catholic_qa` (the SDK's attempt budget is 60 s, so the proxy answers first).
+pub const QA_TIMEOUT_MS: u64 = 55_000;
+/// Upstream time budget for everything else.
+pub const DEFAULT_TIMEOUT_MS: u64 = 15_000;
+
+/// The upstream call the entry must make for an accepted request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ForwardPlan {
+    /// The JSON-RPC method.
+    pub method: String,
+    /// The skill of a `message/send`.
+    pub skill: Option<String>,
+    /// The client's JSON-RPC id, for the proxy's own error answers.
+    pub rpc_id: Value,
+    /// Where to send it (from the settings only; nothing in the request can change it).
+    pub upstream_url: String,
+    /// Upstream time budget.
+    pub timeout_ms: u64,
+    /// Largest upstream answer read.
+    pub max_upstream_bytes: usize,
+    /// The Cache API key (a synthetic GET URL) when the answer may be cached.
+    pub cache_key: Option<String>,
+    /// Pools to check with the Rate Limiting binding (empty when the in-isolate limiter decided).
+    pub binding_pools: Vec<String>,
+    /// The upstream-budget object to take the call from (its name: the account), when calls are
+    /// counted there.
+    pub budget: Option<String>,
+    /// The call is a `catholic_qa` (its own pool in every limit).
+    pub is_qa: bool,
+    /// The rate-limit key of the client.
+    pub client_key: String,
+    /// The body to send upstream instead of the client's: the 0.2.6 request an A2A 1.0 request
+    /// was rewritten as.
+    pub body: Option<String>,
+    /// The A2A 1.0 front door the answers go back through (a 1.0 request).
+    #[serde(skip)]
+    pub door: Option<Box<FrontDoor>>,
+}
+
+/// What the proxy decided about a request.
+#[derive(Debug)]
+pub enum Inspection {
+    /// Answer the client now; nothing goes upstream.
+    Reject(WorkerResponse),
+    /// Make the planned upstream call with the original body.
+    Forward(ForwardPlan),
+}
+
+fn reject(status: u16, id: &Value, code: i64, message: &str) -> Inspection {
+    Inspection::Reject(WorkerResponse::rpc_error(status, id, code, message, None))
+}
+
+/// The 429 answer for a refusal (the stand-in's shape: -32029, `Retry-After`, pool in `data`).
+pub fn rate_limited(id: &Value, refusal: Refusal) -> WorkerResponse {
+    WorkerResponse::rpc_error(
+        429,
+        id,
+        code::RATE_LIMITED,
+        "Rate limit exceeded",
+        Some(json!({ "pool": refusal.pool.name(), "retryAfterSeconds": refusal.retry_after_secs })),
+    )
+    .with_header("retry-after", refusal.retry_after_secs.to_string())
+}
+
+/// Checks a `POST /api/v1/a2a` for the upstream `upstream_url`. `limiter` is the in-isolate
+/// per-client limiter, used when neither the account's budget object
+/// (`settings.upstream_budget`) nor the Rate Limiting binding (`has_binding`) is there.
+pub fn inspect(
+    request: &WorkerRequest,
+    settings: &Settings,
+    upstream_url: &str,
+    limiter: &mut Limiter,
+    has_binding: bool,
+) -> Inspection {
+    let null = Value::Null;
+    let content_type = request
+        .header("content-type")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if !content_type.starts_with("application/json") {
+        return reject(
+            400,
+            &null,
+            code::INVALID_REQUEST,
+            "Content-Type must be application/json",
+        );
+    }
+    let envelope: Value = match serde_json::from_slice(&request.body) {
+        Ok(v) => v,
+        Err(_) => return reject(400, &null, code::PARSE_ERROR, "Parse error"),
+    };
+    let obj = match &envelope {
+        Value::Object(obj) => obj,
+        Value::Array(_) => {
+            return reject(
+                400,
+                &null,
+                code::INVALID_REQUEST,
+                "Batch requests are not supported",
+            )
+        }
+        _ => return reject(400, &null, code::INVALID_REQUEST, "Invalid Request"),
+    };
+    let id = match obj.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => return reject(400, &null, code::INVALID_REQUEST, "Invalid Request"),
+    };
+    let method_name = match (obj.get("jsonrpc"), obj.get("method")) {
+        (Some(Value::String(v)), Some(Value::String(m))) if v == "2.0" => m.clone(),
+        _ => return reject(400, &id, code::INVALID_REQUEST, "Invalid Request"),
+    };
+    let params = obj.get("params").cloned().unwrap_or(Value::Null);
+    let mut skill = None;
+    match method_name.as_str() {
+        method::MESSAGE_SEND => {
+            let (message, chosen) = match check_send_params(&params) {
+                Ok(ok) => ok,
+                Err(e) => return Inspection::Reject(e.with_status(400).into_response(&id)),
+            };
+            if !settings.allowed_skills.contains(&chosen) {
+                return reject(
+                    400,
+                    &id,
+                    code::INVALID_PARAMS,
+                    &format!("Unknown skill: {}", chosen.id()),
+                );
+            }
+            if let Err(reason) = SkillInput::from_parts(chosen, &message.parts) {
+                return reject(
+                    400,
+                    &id,
+                    code::INVALID_PARAMS,
+                    &format!("Invalid params: {reason}"),
+                );
+            }
+            skill = Some((chosen, message));
+        }
+        method::TASKS_GET | method::TASKS_CANCEL => {
+            let ok = params
+                .get("id")
+                .and_then(Value::as_str)
+                .is_some_and(|s| !s.trim().is_empty());
+            if !ok {
+                return reject(
+                    400,
+                    &id,
+                    code::INVALID_PARAMS,
+                    "Invalid params: id is required",
+                );
+            }
+        }
+        _ => return reject(400, &id, code::METHOD_NOT_FOUND, "Method not found"),
+    }
+    let is_qa = matches!(skill, Some((Skill::CatholicQa, _)));
+    let mut binding_pools = Vec::new();
+    if skill.is_some() && settings.proxy_rate_limits {
+        if has_binding {
+            binding_pools.push(Pool::Default.name().to_owned());
+            if is_qa {
+                binding_pools.push(Pool::CatholicQa.name().to_owned());
+            }
+        } else if !settings.upstream_budget {
+            if let Err(refusal) = limiter.check(&request.client_key, is_qa, request.now_ms) {
+                return Inspection::Reject(rate_limited(&id, refusal));
+            }
+        }
+    }
+    let budget = (skill.is_some() && settings.upstream_budget)
+        .then(|| account_key(request.session.as_deref()));
+    let cache_key = match &skill {
+        Some((Skill::DocumentFetch, message)) if settings.cache_documents => {
+            match SkillInput::from_parts(Skill::DocumentFetch, &message.parts) {
+                Ok(input) => Some(document_cache_key(input.as_str())),
+                Err(_) => None,
+            }
+        }
+        _ => None,
+    };
+    Inspection::Forward(ForwardPlan {
+        method: method_name,
+        skill: skill.as_ref().map(|(s, _)| s.id().to_owned()),
+        rpc_id: id,
+        upstream_url: upstream_url.to_owned(),
+        timeout_ms: settings.upstream_timeout_ms.unwrap_or(if is_qa {
+            QA_TIMEOUT_MS
+        } else {
+            DEFAULT_TIMEOUT_MS
+        }),
+        max_upstream_bytes: settings.max_upstream_bytes,
+        cache_key,
+        binding_pools,
+        budget,
+        is_qa,
+        client_key: request.client_key.clone(),
+        body: None,
+        door: None,
+    })
+}
+
+/// The synthetic GET URL under which a document answer is cached: the skill and the trimmed id,
+/// percent-encoded byte by byte (so no id can reach another key).
+pub fn document_cache_key(id: &str) -> String {
+    let mut key = String::from("https://cache.magisterium-a2a.invalid/v1/document_fetch/");
+    for b in id.trim().bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
+            key.push(char::from(b));
+        } else {
+            key.push_str(&format!("%{b:02X}"));
+        }
+    }
+    key
+}

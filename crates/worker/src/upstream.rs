@@ -1,0 +1,268 @@
+//! What the proxy makes of what the upstream did, pure: the client's answer from the upstream's
+//! (answer, timeout, refusal, garbage: always a well-formed answer), or from the document cache,
+//! and the upstream's agent card as the proxy serves it.
+
+use serde_json::{json, Value};
+
+use super::proxy::ForwardPlan;
+use magisterium_core::serve::http::{code, path, WorkerResponse};
+
+/// How long a cached document answer is kept (documents are public and stable).
+pub const DOCUMENT_CACHE_SECONDS: u64 = 86_400;
+/// How long the upstream's card is cached, by the proxy and by its clients.
+pub const CARD_CACHE_SECONDS: u64 = 3_600;
+/// Largest upstream card read.
+pub const CARD_MAX_BYTES: usize = 1 << 20;
+/// The upstream response headers the proxy reads: the ones it forwards, then `retry-after-ms`
+/// (for a 429 without `Retry-After`). The entry hands over only these.
+pub const UPSTREAM_HEADERS: [&str; 7] = [
+    "retry-after",
+    "ratelimit-limit",
+    "ratelimit-remaining",
+    "ratelimit-reset",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "retry-after-ms",
+];
+
+/// Response headers copied from the upstream (besides the content type, always JSON).
+pub const FORWARDED_HEADERS: &[&str] = UPSTREAM_HEADERS.split_at(6).0;
+
+/// What came back from the upstream.
+#[derive(Debug)]
+pub enum UpstreamOutcome {
+    /// An HTTP answer (body already capped).
+    Answer {
+        /// HTTP status.
+        status: u16,
+        /// Lower-case header pairs.
+        headers: Vec<(String, String)>,
+        /// The body.
+        body: Vec<u8>,
+    },
+    /// The time budget ran out.
+    Timeout,
+    /// No answer (refused, reset, DNS, TLS).
+    Unreachable,
+    /// The body passed the cap.
+    TooLarge,
+}
+
+/// What [`finish_answer`] decided about an upstream outcome.
+#[derive(Debug)]
+pub struct Finished {
+    /// The answer for the client. When `upstream_body` is set, its body is left empty: the body
+    /// is the upstream's bytes, unchanged (they were checked to be a JSON-RPC response), so the
+    /// entry sends the bytes it already holds instead of a copy decoded and re-encoded.
+    pub response: WorkerResponse,
+    /// The upstream's body, when it is the answer's body.
+    pub upstream_body: Option<Vec<u8>>,
+    /// The `result` to store under the plan's cache key, when it may be cached.
+    pub cache: Option<String>,
+    /// The JSON-RPC error code of the answer, when it is an error (the proxy's own or the
+    /// upstream's; 0 when the upstream's error has no integer code). For the log.
+    pub rpc_error: Option<i64>,
+}
+
+impl Finished {
+    fn own(response: WorkerResponse, code: i64) -> Self {
+        Self {
+            response,
+            upstream_body: None,
+            cache: None,
+            rpc_error: Some(code),
+        }
+    }
+
+    /// The answer with its body in place, and what to cache.
+    pub fn into_parts(self) -> (WorkerResponse, Option<String>) {
+        let mut response = self.response;
+        if let Some(body) = self.upstream_body {
+            response.body = String::from_utf8_lossy(&body).into_owned();
+        }
+        (response, self.cache)
+    }
+}
+
+/// The answer for the client, and the `result` to store under the plan's cache key when it may
+/// be cached (a completed document task; never errors, failed tasks or not-found answers). The
+/// upstream's body is handed back untouched when it is the answer's body.
+pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
+    let fail = |status: u16, message: &str| {
+        Finished::own(
+            WorkerResponse::rpc_error(status, &plan.rpc_id, code::INTERNAL_ERROR, message, None),
+            code::INTERNAL_ERROR,
+        )
+    };
+    let (status, headers, body) = match outcome {
+        UpstreamOutcome::Timeout => return fail(504, "Upstream timeout"),
+        UpstreamOutcome::Unreachable => return fail(502, "Upstream unreachable"),
+        UpstreamOutcome::TooLarge => return fail(502, "Upstream answer too large"),
+        UpstreamOutcome::Answer {
+            status,
+            headers,
+            body,
+        } => (status, headers, body),
+    };
+    if (300..400).contains(&status) {
+        return fail(502, "Upstream redirected");
+    }
+    // An upstream 429 stays a 429 with a Retry-After, whatever its body.
+    let retry_after = (status == 429).then(|| upstream_retry_after(&headers));
+    let refused = |retry_after: String| {
+        let id = &plan.rpc_id;
+        let response =
+            WorkerResponse::rpc_error(429, id, code::RATE_LIMITED, "Rate limit exceeded", None);
+        Finished::own(
+            response.with_header("retry-after", retry_after),
+            code::RATE_LIMITED,
+        )
+    };
+    let parsed: Value = match serde_json::from_slice(&body) {
+        Ok(v) => v,
+        Err(_) if retry_after.is_some() => return refused(retry_after.unwrap_or_default()),
+        Err(_) => {
+            return fail(
+                502,
+                &format!("Upstream answered HTTP {status} without JSON"),
+            )
+        }
+    };
+    let is_rpc = parsed.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
+        && (parsed.get("result").is_some() != parsed.get("error").is_some());
+    if !is_rpc && retry_after.is_some() {
+        return refused(retry_after.unwrap_or_default());
+    }
+    if !is_rpc {
+        return fail(
+            502,
+            &format!("Upstream answered HTTP {status} without a JSON-RPC response"),
+        );
+    }
+    let rpc_error = parsed
+        .get("error")
+        .map(|e| e.get("code").and_then(Value::as_i64).unwrap_or(0));
+    let cacheable = plan.cache_key.is_some() && status == 200 && is_found_document(&parsed);
+    let cache = if cacheable {
+        parsed.get("result").map(Value::to_string)
+    } else {
+        None
+    };
+    let mut response = WorkerResponse {
+        status,
+        headers: vec![("content-type".into(), "application/json".into())],
+        body: String::new(),
+    };
+    for (name, value) in headers {
+        if FORWARDED_HEADERS.contains(&name.as_str()) {
+            response.headers.push((name, value));
+        }
+    }
+    if let Some(retry_after) = retry_after.filter(|_| response.header("retry-after").is_none()) {
+        response = response.with_header("retry-after", retry_after);
+    }
+    if plan.cache_key.is_some() {
+        response = response.with_header("x-cache", "miss");
+    }
+    Finished {
+        response,
+        upstream_body: Some(body),
+        cache,
+        rpc_error,
+    }
+}
+
+/// The `Retry-After` for an upstream 429: its own, else its `retry-after-ms` in whole seconds,
+/// else the service's window (60 s), so a refused client always learns when to come back.
+fn upstream_retry_after(headers: &[(String, String)]) -> String {
+    let get = |name: &str| {
+        headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    };
+    if let Some(value) = get("retry-after") {
+        return value.to_owned();
+    }
+    let ms = get("retry-after-ms").and_then(|v| v.parse::<f64>().ok());
+    match ms.filter(|ms| ms.is_finite() && *ms >= 0.0) {
+        Some(ms) => ((ms / 1000.0).ceil() as u64).max(1).to_string(),
+        None => "60".to_owned(),
+    }
+}
+
+fn is_found_document(parsed: &Value) -> bool {
+    let completed = parsed
+        .pointer("/result/status/state")
+        .and_then(Value::as_str)
+        == Some("completed");
+    let has_data_part = parsed
+        .pointer("/result/artifacts")
+        .and_then(Value::as_array)
+        .is_some_and(|arts| {
+            arts.iter().any(|a| {
+                a.get("parts")
+                    .and_then(Value::as_array)
+                    .is_some_and(|parts| {
+                        parts
+                            .iter()
+                            .any(|p| p.get("kind").and_then(Value::as_str) == Some("data"))
+                    })
+            })
+        });
+    completed && has_data_part
+}
+
+/// The answer for a cache hit: the stored `result` under this request's id.
+pub fn from_cache(plan: &ForwardPlan, cached_result: &str) -> WorkerResponse {
+    match serde_json::from_slice::<Value>(cached_result.as_bytes()) {
+        Ok(result) => WorkerResponse::json(
+            200,
+            &json!({ "jsonrpc": "2.0", "id": plan.rpc_id, "result": result }),
+        )
+        .with_header("x-cache", "hit"),
+        Err(_) => WorkerResponse::rpc_error(
+            502,
+            &plan.rpc_id,
+            code::INTERNAL_ERROR,
+            "Cache entry unreadable",
+            None,
+        ),
+    }
+}
+
+/// The upstream's agent card as the proxy serves it: `url` is the proxy's own endpoint and the
+/// security section says the client needs no credential (the proxy adds its own).
+pub fn rewrite_card(upstream: UpstreamOutcome, own_origin: &str) -> WorkerResponse {
+    let body = match upstream {
+        UpstreamOutcome::Answer {
+            status: 200, body, ..
+        } => body,
+        UpstreamOutcome::Timeout => {
+            return WorkerResponse::json(504, &json!({ "error": "upstream timeout" }))
+        }
+        _ => return WorkerResponse::json(502, &json!({ "error": "upstream card unavailable" })),
+    };
+    let mut card: Value = match serde_json::from_slice(&body) {
+        Ok(card @ Value::Object(_)) => card,
+        _ => return WorkerResponse::json(502, &json!({ "error": "upstream card is not JSON" })),
+    };
+    if let Some(obj) = card.as_object_mut() {
+        obj.insert(
+            "url".into(),
+            Value::String(format!("{own_origin}{}", path::RPC)),
+        );
+        obj.insert("securitySchemes".into(), json!({}));
+        obj.insert("security".into(), json!([]));
+    }
+    WorkerResponse::json(200, &card).with_header(
+        "cache-control",
+        format!("public, max-age={CARD_CACHE_SECONDS}"),
+    )
+}
+
+/// The upstream card URL for a JSON-RPC upstream URL: its origin + `/.well-known/agent.json`.
+pub fn upstream_card_url(upstream_url: &str) -> Option<String> {
+    magisterium_core::card::default_card_url(upstream_url)
+}

@@ -1,0 +1,32 @@
+//! The Worker's tests, natively: the proxy's checks, plans and answers, its settings and the A2A
+//! 1.0 front door; with feature `stand-in`, the embedded agent through the same routing. One test
+//! binary, a module per topic.
+
+mod common {
+    //! Helpers shared by the Worker's test modules.
+    #![allow(dead_code, unused_imports)] // not every module uses every helper
+    #[path = "../../../../tests/common/fixtures.rs"]
+    mod fixtures;
+    pub use fixtures::*;
+
+    pub mod proxy;
+    #[cfg(feature = "stand-in")]
+    pub mod worker;
+}
+
+mod proxy_answers;
+mod proxy_requests;
+mod proxy_settings;
+
+#[cfg(feature = "stand-in")]
+mod agent;
+#[cfg(feature = "stand-in")]
+mod front_door;
+#[cfg(feature = "stand-in")]
+mod fuzz_replay;
+#[cfg(feature = "stand-in")]
+mod oauth;
+#[cfg(feature = "stand-in")]
+mod stand_in_calendar;
+#[cfg(feature = "stand-in")]
+mod stand_in_card;

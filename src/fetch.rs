@@ -1,0 +1,270 @@
+//! The SDK's HTTP: the one place a request leaves. gloo-net builds each request and wraps each
+//! response; the caller's `fetch` option (or `globalThis.fetch`) is called with the built request as
+//! a plain function (no "Illegal invocation"). An [`AbortGuard`] per attempt owns the timeout, the
+//! link to the caller's signal and the abort on drop; the body is read with the byte cap by
+//! [`read_body`] and parsed by the platform's `JSON.parse`.
+//!
+//! [`WebTransport`] and [`WebClock`] are what the core's call loop (`protocol::call::run`) runs on.
+
+use gloo_net::http::{Method, RequestBuilder, Response};
+use js_sys::{Function, Promise, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::AbortSignal;
+
+use super::error::{caused, Failure};
+use super::globals::global_fetch;
+use super::node::Js;
+use super::options::Token;
+use magisterium_core::call::{Answer, Body, Clock, Transport};
+use magisterium_core::v1::Method as V1Method;
+use magisterium_core::{Error, ErrorKind};
+use magisterium_platform::{read_body, sleep, utf8_text, AbortGuard, Capped, Cut, Interrupted};
+
+/// One call's HTTP: what every attempt sends, and how.
+#[derive(Debug)]
+pub struct WebTransport<'a> {
+    /// The `fetch` option, else `globalThis.fetch`.
+    pub fetch: Option<&'a Function>,
+    /// `POST` with a body, or `GET`.
+    pub body: Option<JsValue>,
+    /// Request headers (the token is added per attempt).
+    pub headers: Vec<(String, String)>,
+    /// Per-attempt time budget.
+    pub timeout_ms: f64,
+    /// The caller's signal.
+    pub signal: Option<&'a AbortSignal>,
+    /// The byte cap.
+    pub max_bytes: f64,
+    /// Where the bearer token comes from.
+    pub token: &'a Token,
+    /// The A2A 1.0 method the request speaks, when it does: its answers are read back as 0.2.6.
+    pub v1: Option<V1Method>,
+}
+
+impl WebTransport<'_> {
+    /// The request for `url` (gloo-net builds it), its signal the guard's.
+    fn request(
+        &self,
+        url: &str,
+        token: Option<&str>,
+        signal: &AbortSignal,
+    ) -> Result<web_sys::Request, Failure> {
+        let headers = web_sys::Headers::new().map_err(unavailable)?;
+        for (name, value) in &self.headers {
+            if token.is_none() || !name.eq_ignore_ascii_case("authorization") {
+                headers.set(name, value).map_err(bad_request)?;
+            }
+        }
+        if let Some(token) = token {
+            headers
+                .set("authorization", &["Bearer ", token].concat())
+                .map_err(bad_request)?;
+        }
+        let method = if self.body.is_some() {
+            Method::POST
+        } else {
+            Method::GET
+        };
+        let builder = RequestBuilder::new(url)
+            .method(method)
+            .headers(gloo_net::http::Headers::from_raw(headers))
+            .abort_signal(Some(signal));
+        let built = match &self.body {
+            Some(body) => builder.body(body.clone()),
+            None => builder.build(),
+        };
+        // gloo-net refuses a URL the platform cannot parse (a relative one outside a page).
+        built.map(Into::into).map_err(|_| {
+            Error::new(
+                ErrorKind::Network,
+                "network error: the URL cannot be fetched",
+            )
+            .into()
+        })
+    }
+
+    /// The fetch to call: the option, else the global one.
+    fn fetch_function(&self) -> Result<Function, Failure> {
+        self.fetch.cloned().or_else(global_fetch).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Network,
+                "there is no global fetch; pass options.fetch",
+            )
+            .into()
+        })
+    }
+
+    /// The failure of an attempt the guard may have cut short: a timeout and an abort are kinds of
+    /// their own, anything else is `otherwise`.
+    fn cut_short(&self, guard: &AbortGuard, otherwise: Failure) -> Failure {
+        match guard.cut() {
+            Some(Cut::Timeout) => Failure {
+                error: Error::new(
+                    ErrorKind::Timeout,
+                    format!("no answer within {} ms", self.timeout_ms as u64),
+                ),
+                ..otherwise
+            },
+            Some(Cut::Aborted) => Failure {
+                error: Error::new(ErrorKind::Aborted, "the call was aborted"),
+                ..otherwise
+            },
+            None => otherwise,
+        }
+    }
+}
+
+fn unavailable(cause: JsValue) -> Failure {
+    caused(
+        ErrorKind::Network,
+        "the platform refused an AbortController or a timer",
+        cause,
+    )
+}
+
+fn bad_request(cause: JsValue) -> Failure {
+    caused(ErrorKind::InvalidInput, "a header cannot be sent", cause)
+}
+
+/// `network error: <the exception's message>`, the exception as the cause.
+fn network(cause: JsValue) -> Failure {
+    let detail = Reflect::get(&cause, &JsValue::from_str("message"))
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| "fetch failed".to_owned());
+    caused(
+        ErrorKind::Network,
+        format!("network error: {detail}"),
+        cause,
+    )
+}
+
+impl Transport for WebTransport<'_> {
+    type Node = Js;
+    type Cause = JsValue;
+
+    async fn attempt(&self, url: &str, token: Option<&str>) -> Result<Answer<Js>, Failure> {
+        let mut guard = AbortGuard::new(Some(self.timeout_ms), self.signal).map_err(unavailable)?;
+        if guard.cut() == Some(Cut::Aborted) {
+            return Err(Error::new(ErrorKind::Aborted, "the call was aborted").into());
+        }
+        let request = self.request(url, token, &guard.signal())?;
+        let fetch = self.fetch_function()?;
+        let pending = fetch
+            .call1(&JsValue::UNDEFINED, &request)
+            .map_err(|e| self.cut_short(&guard, network(e)))?;
+        let response = JsFuture::from(Promise::resolve(&pending))
+            .await
+            .map_err(|e| self.cut_short(&guard, network(e)))?;
+        let status = Reflect::get(&response, &JsValue::from_str("status"))
+            .ok()
+            .and_then(|s| s.as_f64())
+            .filter(|s| (100.0..=599.0).contains(s))
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Network,
+                    "fetch resolved without an HTTP status (opaque or not a Response)",
+                )
+            })? as u16;
+        let raw: web_sys::Response = response.unchecked_into();
+        let response = Response::from(Clone::clone(&raw));
+        let header = |name: &str| response.headers().get(name);
+        let (retry_after, retry_after_ms, cache_control) = (
+            header("retry-after"),
+            header("retry-after-ms"),
+            header("cache-control"),
+        );
+        let read = read_body(&raw, self.max_bytes).await.map_err(|cause| {
+            let cut = Failure {
+                error: Error::new(
+                    ErrorKind::Network,
+                    "the connection closed before the body ended",
+                )
+                .with_status(status),
+                data: None,
+                cause: Some(cause),
+            };
+            self.cut_short(&guard, cut)
+        })?;
+        if matches!(read, Capped::Bytes(_)) {
+            // Read to its end: the fetch is over, nothing is left to abort.
+            guard.finished();
+        }
+        let body = match read {
+            Capped::TooLarge => Body::TooLarge,
+            Capped::Bytes(bytes) => match utf8_text(&bytes) {
+                None => Body::NotUtf8,
+                Some(text) => Js::parse(&text).map_or(Body::NotJson, Body::Json),
+            },
+        };
+        let body = match (self.v1, body) {
+            (Some(method), Body::Json(node)) => Body::Json(
+                super::v1::answer_from_v1(method, node).map_err(|e| e.with_status(status))?,
+            ),
+            (_, body) => body,
+        };
+        Ok(Answer {
+            status,
+            body,
+            retry_after,
+            retry_after_ms,
+            cache_control,
+        })
+    }
+
+    async fn token(&self) -> Result<Option<String>, Failure> {
+        let provider = match self.token {
+            Token::None => return Ok(None),
+            Token::Static(token) => return Ok(Some(token.clone())),
+            Token::Provider(f) => f,
+        };
+        let failed = |cause| caused(ErrorKind::Unauthorized, "the token provider failed", cause);
+        let returned = provider.call0(&JsValue::UNDEFINED).map_err(failed)?;
+        let token = JsFuture::from(Promise::resolve(&returned))
+            .await
+            .map_err(failed)?;
+        match token.as_string() {
+            Some(token) if !token.trim().is_empty() => Ok(Some(token)),
+            _ => Err(Error::new(
+                ErrorKind::Unauthorized,
+                "the token provider returned no token",
+            )
+            .into()),
+        }
+    }
+
+    fn token_refreshable(&self) -> bool {
+        matches!(self.token, Token::Provider(_))
+    }
+}
+
+/// Time and waits of one call: `Date.now()`, `Math.random()` and a sleep the call's signal ends.
+#[derive(Debug)]
+pub struct WebClock<'a> {
+    /// The caller's signal.
+    pub signal: Option<&'a AbortSignal>,
+}
+
+impl Clock for WebClock<'_> {
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn random(&self) -> f64 {
+        js_sys::Math::random()
+    }
+
+    async fn sleep(&self, ms: f64) -> Result<(), Error> {
+        match sleep(ms, self.signal).await {
+            Ok(()) => Ok(()),
+            Err(Interrupted::Aborted) => {
+                Err(Error::new(ErrorKind::Aborted, "the call was aborted"))
+            }
+            Err(Interrupted::Unavailable(_)) => Err(Error::new(
+                ErrorKind::Network,
+                "the platform refused a timer",
+            )),
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! [`Js`]: a JavaScript value as a node of a parsed body. The core's decoders read the tree the
+//! platform's `JSON.parse` made in place, and the nodes they pick (an answer, a document's text,
+//! citations) go back out through serde as the very same JavaScript values
+//! (`serde_wasm_bindgen::preserve`): a 5 MB string is never copied into wasm memory and back.
+
+use std::borrow::Cow;
+
+use js_sys::{Array, Reflect};
+use serde::{Serialize, Serializer};
+use wasm_bindgen::{JsCast, JsValue};
+
+use magisterium_core::{JsonKind, JsonView};
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of a JavaScript string (the text never enters wasm memory).
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn json_parse(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// A JavaScript value read as JSON, serialised as itself.
+#[derive(Debug, Clone)]
+pub struct Js(pub JsValue);
+
+impl Js {
+    /// Parses JSON text (a JavaScript string) with the platform's `JSON.parse`; `None` when it is
+    /// not JSON.
+    pub fn parse(text: &JsValue) -> Option<Self> {
+        json_parse(text).ok().map(Js)
+    }
+
+    fn is_plain_object(&self) -> bool {
+        self.0.is_object() && !Array::is_array(&self.0)
+    }
+}
+
+impl JsonView for Js {
+    #[inline(never)] // called from every decoder: one copy, not one per call site
+    fn kind(&self) -> JsonKind {
+        let v = &self.0;
+        if v.is_null() {
+            JsonKind::Null
+        } else if v.is_string() {
+            JsonKind::String
+        } else if v.as_f64().is_some() {
+            JsonKind::Number
+        } else if v.as_bool().is_some() {
+            JsonKind::Bool
+        } else if Array::is_array(v) {
+            JsonKind::Array
+        } else if v.is_object() {
+            JsonKind::Object
+        } else {
+            JsonKind::Other
+        }
+    }
+
+    #[inline(never)] // called from every decoder: one copy, not one per call site
+    fn field(&self, key: &str) -> Option<Self> {
+        if !self.is_plain_object() {
+            return None;
+        }
+        let value = Reflect::get(&self.0, &JsValue::from_str(key)).ok()?;
+        (!value.is_undefined()).then_some(Js(value))
+    }
+
+    #[inline(never)] // called from every decoder: one copy, not one per call site
+    fn array_len(&self) -> Option<usize> {
+        Array::is_array(&self.0).then(|| self.0.unchecked_ref::<Array>().length() as usize)
+    }
+
+    #[inline(never)] // called from every decoder: one copy, not one per call site
+    fn item(&self, index: usize) -> Option<Self> {
+        if !Array::is_array(&self.0) {
+            return None;
+        }
+        // JSON.parse never puts `undefined` in an array: it means "past the end".
+        let value = self
+            .0
+            .unchecked_ref::<Array>()
+            .get(u32::try_from(index).ok()?);
+        (!value.is_undefined()).then_some(Js(value))
+    }
+
+    #[inline(never)] // called from every decoder: one copy, not one per call site
+    fn string(&self) -> Option<Cow<'_, str>> {
+        self.0.as_string().map(Cow::Owned)
+    }
+
+    fn number(&self) -> Option<f64> {
+        self.0.as_f64()
+    }
+
+    fn boolean(&self) -> Option<bool> {
+        self.0.as_bool()
+    }
+}
+
+impl Serialize for Js {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde_wasm_bindgen::preserve::serialize(&self.0, serializer)
+    }
+}
+
+/// A value as JavaScript through the one serializer of the SDK (`json_compatible`: plain objects,
+/// `null` for `None`, numbers for integers).
+///
+/// # Errors
+/// serde-wasm-bindgen's, for a value it cannot express (an integer beyond 2^53).
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+}

@@ -1,0 +1,19 @@
+//! The SDK's browser tests: one `wasm-pack test` target, run in headless Chromium against the
+//! Worker (embedded stand-in), the Worker as a proxy and the fault server on 127.0.0.1
+//! (`scripts/test.sh` starts them and passes their URLs at build time).
+#![cfg(target_arch = "wasm32")]
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+mod support;
+
+mod agent;
+mod decode;
+mod errors;
+mod faults;
+mod faults_timing;
+mod fetch;
+mod methods;
+mod platform;
+mod requests;
+mod v1;

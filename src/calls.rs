@@ -2,8 +2,6 @@
 //! `protocolVersion` chooses (and `"auto"`'s move to A2A 1.0), the card, and the core's call loop
 //! over the SDK's fetch.
 
-use std::cell::RefCell;
-
 use wasm_bindgen::prelude::*;
 
 use super::client::MagisteriumClient;
@@ -14,32 +12,17 @@ use super::node::{to_js, Js};
 use super::options::{call_settings, CallSettings};
 use super::parts::{json_of, object, skill_request};
 use super::types::CallOptionsJs;
-use magisterium_core::call::{run, Outcome, Plan, Reader};
+use magisterium_core::call::{run, Clock, Outcome, Plan, Reader};
 use magisterium_core::card;
 use magisterium_core::request::{self, method, MessageIds, SkillArg};
-use magisterium_core::v1::client::{moved_to_v1, ProtocolChoice};
+use magisterium_core::v1::client::Target;
 use magisterium_core::v1::Method as V1Method;
 use magisterium_core::wire::RequestId;
 use magisterium_core::{Error, Skill};
 
-/// How long a 1.0 interface read from a card without `max-age` is used before the card is read
-/// again.
-const V1_CARD_DEFAULT_SECONDS: u64 = 300;
-
-/// A value the client keeps until a time (Unix ms): the card, and the 1.0 interface `"auto"` found.
-pub(super) type Kept<T> = RefCell<Option<(T, f64)>>;
-
-/// The kept value, while it has not expired.
-pub(super) fn fresh<T: Clone>(slot: &Kept<T>) -> Option<T> {
-    let kept = slot.borrow();
-    let (value, expires) = kept.as_ref()?;
-    (js_sys::Date::now() < *expires).then(|| value.clone())
-}
-
-/// Keeps `value` for `seconds`.
-pub(super) fn keep<T>(slot: &Kept<T>, value: T, seconds: u64) {
-    let expires = js_sys::Date::now() + (seconds as f64) * 1000.0;
-    *slot.borrow_mut() = Some((value, expires));
+/// Now (Unix ms), on the SDK's clock.
+pub(super) fn now_ms() -> f64 {
+    WebClock { signal: None }.now_ms()
 }
 
 /// One JSON-RPC call: the request object the core built and how to read its answer.
@@ -127,25 +110,28 @@ impl MagisteriumClient {
         }
     }
 
-    /// A JSON-RPC call in the protocol `protocolVersion` chooses. Under `"auto"` a 0.2.6 call
-    /// the agent answers as an agent that moved to 1.0 would (method not found, version not
-    /// supported, HTTP 404) reads its 1.0 card and, when it offers a 1.0 JSON-RPC interface, is
-    /// made again there in 1.0; later calls go there directly while the card is fresh.
+    /// A JSON-RPC call in the protocol `protocolVersion` chooses (the core's [`Protocol`] decides
+    /// where it goes). Under `"auto"` a 0.2.6 call the agent answers as an agent that moved to 1.0
+    /// would reads its 1.0 card and, when it offers a 1.0 JSON-RPC interface, is made again there
+    /// in 1.0; later calls go there directly while the card is fresh.
+    ///
+    /// [`Protocol`]: magisterium_core::v1::client::Protocol
     pub(super) async fn rpc(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<JsValue, JsValue> {
-        let v1_url = match self.settings.protocol {
-            ProtocolChoice::Legacy => None,
-            ProtocolChoice::V1 => Some(self.settings.endpoint.clone()),
-            ProtocolChoice::Auto => self.known_v1_url(),
-        };
-        let tried_v1 = v1_url.is_some();
-        let outcome = match self.rpc_at(&rpc, v1_url, call).await {
+        let now = now_ms();
+        let target = self.protocol.borrow().target(
+            &self.settings.endpoint,
+            || self.cached_card_v1(now),
+            now,
+        );
+        let outcome = match self.rpc_at(&rpc, &target, call).await {
             Err(failure)
-                if !tried_v1
-                    && self.settings.protocol == ProtocolChoice::Auto
-                    && moved_to_v1(&failure.error) =>
+                if self
+                    .protocol
+                    .borrow()
+                    .should_discover(&target, &failure.error) =>
             {
-                match self.discover_v1_url(call).await {
-                    Some(url) => self.rpc_at(&rpc, Some(url), call).await,
+                match self.discover_v1(call).await {
+                    Some(v1) => self.rpc_at(&rpc, &v1, call).await,
                     None => Err(failure),
                 }
             }
@@ -154,21 +140,21 @@ impl MagisteriumClient {
         output(outcome.map_err(into_js)?)
     }
 
-    /// One call at the endpoint in 0.2.6, or at `v1_url` in 1.0.
+    /// One call at the endpoint in 0.2.6, or at a 1.0 URL in 1.0.
     async fn rpc_at(
         &self,
         rpc: &Rpc<'_>,
-        v1_url: Option<String>,
+        target: &Target,
         call: &CallSettings,
     ) -> Result<Outcome<Js>, Failure> {
-        let (body, v1) = match v1_url {
-            None => (json_of(&rpc.request)?, None),
-            Some(_) => {
+        let (body, v1, url) = match target {
+            Target::Legacy => (json_of(&rpc.request)?, None, &self.settings.endpoint),
+            Target::V1(url) => {
                 let (request, method) = super::v1::request_in_v1(&rpc.request)?;
-                (json_of(&request)?, Some(method))
+                (json_of(&request)?, Some(method), url)
             }
         };
-        let urls = [v1_url.unwrap_or_else(|| self.settings.endpoint.clone())];
+        let urls = [url.clone()];
         let plan = Plan {
             reader: rpc.reader,
             method: rpc.method,
@@ -183,9 +169,9 @@ impl MagisteriumClient {
         self.run(Some(body), &plan, call, v1).await
     }
 
-    /// The 1.0 URL `"auto"` already knows: from the 1.0 card read before, or the cached card.
-    fn known_v1_url(&self) -> Option<String> {
-        fresh(&self.v1_url).or_else(|| super::v1::interface_url(&fresh(&self.card)?))
+    /// The 1.0 interface of the card the client keeps, while that card is fresh.
+    fn cached_card_v1(&self, now: f64) -> Option<String> {
+        super::v1::interface_url(self.card.borrow().fresh(now)?)
     }
 
     /// The card's URL: `agentCardUrl`, else `/.well-known/agent.json` at the endpoint's origin.
@@ -198,9 +184,9 @@ impl MagisteriumClient {
 
     /// Reads the agent's 1.0 card (`agent-card.json` beside `agentCardUrl`'s `agent.json`, or
     /// `agentCardUrl` itself when it names another file; by default
-    /// `/.well-known/agent-card.json` at the endpoint's origin) and keeps its 1.0 JSON-RPC URL for
-    /// the card's `max-age`.
-    async fn discover_v1_url(&self, call: &CallSettings) -> Option<String> {
+    /// `/.well-known/agent-card.json` at the endpoint's origin); the core keeps its 1.0 JSON-RPC
+    /// URL for the card's `max-age`.
+    async fn discover_v1(&self, call: &CallSettings) -> Option<Target> {
         let card_url = self.card_url()?;
         // The 1.0 card is `agent-card.json`, beside the 0.2.6 `agent.json`.
         let url = card::fallback_card_url(&card_url).unwrap_or(card_url);
@@ -209,13 +195,11 @@ impl MagisteriumClient {
             _ => return None,
         };
         let v1_url = super::v1::interface_url(&card.0)?;
-        let seconds = if max_age > 0 {
-            max_age
-        } else {
-            V1_CARD_DEFAULT_SECONDS
-        };
-        keep(&self.v1_url, v1_url.clone(), seconds);
-        Some(v1_url)
+        Some(
+            self.protocol
+                .borrow_mut()
+                .learned(v1_url, max_age, now_ms()),
+        )
     }
 
     /// Fetches a card without credentials from `urls` (the next after a 404).

@@ -7,15 +7,17 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::calls::{fresh, keep, output, settings_of, Kept, Rpc};
+use super::calls::{now_ms, output, settings_of, Rpc};
 use super::error::{error_js, into_js};
 use super::options::{client_settings, ClientSettings};
 use super::parts::{date_arg, send_request, text_arg};
 use super::types::*;
 use magisterium_core::call::{Outcome, Reader};
 use magisterium_core::card;
+use magisterium_core::kept::Kept;
 use magisterium_core::pacing::Pacer;
 use magisterium_core::request::method;
+use magisterium_core::v1::client::Protocol;
 use magisterium_core::{Error, Skill};
 
 /// A client of Magisterium AI's A2A agent (or of the Worker proxy in front of it).
@@ -31,11 +33,10 @@ use magisterium_core::{Error, Skill};
 pub struct MagisteriumClient {
     pub(super) settings: ClientSettings,
     pub(super) pacer: Option<RefCell<Pacer>>,
-    /// The card and when it expires (Unix ms).
-    pub(super) card: Kept<JsValue>,
-    /// `protocolVersion: "auto"`: the agent's A2A 1.0 JSON-RPC URL, once its 1.0 card was read,
-    /// and when that expires (Unix ms).
-    pub(super) v1_url: Kept<String>,
+    /// The card, for its `max-age`.
+    pub(super) card: RefCell<Kept<JsValue>>,
+    /// Where calls go under `protocolVersion`, and the 1.0 interface `"auto"` found.
+    pub(super) protocol: RefCell<Protocol>,
 }
 
 impl std::fmt::Debug for MagisteriumClient {
@@ -57,11 +58,12 @@ impl MagisteriumClient {
         let pacer = settings
             .pacing
             .map(|(per, qa)| RefCell::new(Pacer::new(per, qa)));
+        let protocol = RefCell::new(Protocol::new(settings.protocol));
         Ok(Self {
             settings,
             pacer,
-            card: RefCell::new(None),
-            v1_url: RefCell::new(None),
+            card: RefCell::default(),
+            protocol,
         })
     }
 
@@ -238,8 +240,8 @@ impl MagisteriumClient {
     #[wasm_bindgen(js_name = agentCard, unchecked_return_type = "AgentCard")]
     pub async fn agent_card(&self, opts: Option<CallOptionsJs>) -> Result<JsValue, JsValue> {
         let call = settings_of(opts)?;
-        if let Some(card) = fresh(&self.card) {
-            return Ok(card);
+        if let Some(card) = self.card.borrow().fresh(now_ms()) {
+            return Ok(card.clone());
         }
         let url = self.card_url().ok_or_else(|| {
             error_js(Error::invalid_input(
@@ -251,9 +253,9 @@ impl MagisteriumClient {
         let urls: Vec<String> = std::iter::once(url).chain(fallback).collect();
         match self.fetch_card(urls, &call).await.map_err(into_js)? {
             Outcome::Card(card, max_age) => {
-                if max_age > 0 {
-                    keep(&self.card, card.0.clone(), max_age);
-                }
+                self.card
+                    .borrow_mut()
+                    .keep(card.0.clone(), max_age, now_ms());
                 Ok(card.0)
             }
             other => output(other),

@@ -17,6 +17,7 @@ pub mod decode;
 pub mod error;
 pub mod ids;
 pub mod json_view;
+pub mod kept;
 pub mod outgoing;
 pub mod pacing;
 pub mod request;

@@ -22,5 +22,6 @@ mod call_loop_retries;
 mod call_loop_tokens_and_card;
 mod decode_fixtures;
 mod fuzz_replay;
+mod protocol_choice;
 mod requests;
 mod retry_policy;

@@ -34,10 +34,16 @@ export async function minifyInPlace({ read, write }, files) {
 /** The generated InitOutput lists raw wasm exports typed `any`; users only ever need `memory`. Throws
  *  when `any` is left anywhere outside doc comments of the .d.ts `file`. */
 export function typeInitOutput({ read, write }, file) {
-  const dts = read(file).replace(
+  let dts = read(file).replace(
     /export interface InitOutput \{[\s\S]*?\n\}/,
     "export interface InitOutput {\n    readonly memory: WebAssembly.Memory;\n}",
   );
+  // wasm-bindgen declares `[Symbol.dispose]()` on classes; `Symbol.dispose` is only typed from
+  // lib `esnext.disposable` on. Declare it (as @types/node does) so the package type-checks under
+  // ES2020 and ES2022 libs too.
+  if (dts.includes("[Symbol.dispose]")) {
+    dts = `declare global {\n  interface SymbolConstructor {\n    readonly dispose: unique symbol;\n  }\n}\n${dts}`;
+  }
   if (/\bany\b/.test(dts.replace(/\/\*\*[\s\S]*?\*\//g, ""))) throw new Error(`${file} still has \`any\``);
   write(file, dts);
 }

@@ -70,9 +70,11 @@ export interface BuildOptions {
 /** A date argument: a `Date` (its local calendar day), "YYYY-MM-DD", or text such as "next Sunday". */
 export type DateInput = Date | string;
 
+/** A task's state. `send`, `getTask` and `cancelTask` also resolve states this version does not
+ *  know (a newer service's), so the type stays open. */
 export type TaskState =
   | "submitted" | "working" | "input-required" | "completed" | "canceled" | "failed"
-  | "rejected" | "auth-required" | "unknown";
+  | "rejected" | "auth-required" | "unknown" | (string & {});
 
 /** The returned Task, in short. */
 export interface TaskInfo { id: string; contextId: string; state: TaskState }
@@ -188,36 +190,12 @@ extern "C" {
     /// The TypeScript `BuildOptions`.
     #[wasm_bindgen(typescript_type = "BuildOptions")]
     pub type BuildOptionsJs;
-    /// The TypeScript `DateInput`.
-    #[wasm_bindgen(typescript_type = "DateInput")]
-    pub type DateInputJs;
     /// The TypeScript `string | Part[]`.
     #[wasm_bindgen(typescript_type = "string | Part[]")]
     pub type InputJs;
-    /// The TypeScript `QaAnswer`.
-    #[wasm_bindgen(typescript_type = "QaAnswer")]
-    pub type QaAnswerJs;
-    /// The TypeScript `SearchResults`.
-    #[wasm_bindgen(typescript_type = "SearchResults")]
-    pub type SearchResultsJs;
-    /// The TypeScript `Document | null`.
-    #[wasm_bindgen(typescript_type = "Document | null")]
-    pub type DocumentJs;
-    /// The TypeScript `TextResult | null`.
-    #[wasm_bindgen(typescript_type = "TextResult | null")]
-    pub type TextResultJs;
-    /// The TypeScript `SkillResult`.
-    #[wasm_bindgen(typescript_type = "SkillResult")]
-    pub type SkillResultJs;
     /// The TypeScript `SkillOutput`.
     #[wasm_bindgen(typescript_type = "SkillOutput")]
     pub type SkillOutputJs;
-    /// The TypeScript `Task`.
-    #[wasm_bindgen(typescript_type = "Task")]
-    pub type TaskJs;
-    /// The TypeScript `AgentCard`.
-    #[wasm_bindgen(typescript_type = "AgentCard")]
-    pub type AgentCardJs;
     /// The TypeScript `JsonRpcRequest`.
     #[wasm_bindgen(typescript_type = "JsonRpcRequest")]
     pub type JsonRpcRequestJs;

@@ -3,7 +3,6 @@
 //! entry (`entry.rs`, `io.rs`) only carries out the plan (fetch, Cache API, Rate Limiting binding,
 //! budget object, logs).
 
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::budget::account_key;
@@ -21,8 +20,7 @@ pub const QA_TIMEOUT_MS: u64 = 55_000;
 pub const DEFAULT_TIMEOUT_MS: u64 = 15_000;
 
 /// The upstream call the entry must make for an accepted request.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ForwardPlan {
     /// The JSON-RPC method.
     pub method: String,
@@ -51,7 +49,6 @@ pub struct ForwardPlan {
     /// was rewritten as.
     pub body: Option<String>,
     /// The A2A 1.0 front door the answers go back through (a 1.0 request).
-    #[serde(skip)]
     pub door: Option<Box<FrontDoor>>,
 }
 

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::Url;
 
 use super::AUTH;
-use crate::bindings::Auth;
+use crate::bindings::{to_js, Auth};
 
 /// The sign-in BFF for `env` and the request's origin, built again only for another of either.
 pub(super) fn auth_for(
@@ -31,14 +31,13 @@ pub(super) fn auth_for(
 
 /// The credential of a call without sign-in: the operator's token, when set.
 pub(super) fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
-    let credential = js_sys::Object::new();
+    /// `{ token }`: `null` when the deployment has none.
+    #[derive(serde::Serialize)]
+    struct Credential {
+        token: Option<String>,
+    }
     let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
-    Reflect::set(
-        &credential,
-        &"token".into(),
-        &token.map_or(JsValue::NULL, JsValue::from),
-    )?;
-    Ok(credential.into())
+    to_js(&Credential { token })
 }
 
 /// A string member of a JavaScript object.

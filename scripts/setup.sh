@@ -10,7 +10,7 @@ WASM_PACK_VERSION=0.15.1
 log() { printf '[setup] %s\n' "$*" >&2; }
 
 # 1. Debian packages: Chromium + its driver for the browser tests, brotli for the size report.
-#    Never Debian's binaryen: its wasm-opt 108 breaks the externref table (see README).
+#    Never Debian's binaryen: its wasm-opt 108 breaks the externref table (Cargo.toml, wasm-opt).
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)

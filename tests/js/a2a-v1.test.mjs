@@ -7,7 +7,7 @@ import { ClientFactory } from "a2a-js-sdk-1/client";
 import { Role, TaskState } from "a2a-js-sdk-1";
 import { AGENT_URL, FAULT_URL, PROXY_URL, rpc } from "./helpers.mjs";
 
-/** A 1.0 user message written as the README's snippet writes it (the client's types, only the
+/** A 1.0 user message written as docs/a2a-1.0.md's snippet writes it (the client's types, only the
  *  fields a user sets). */
 function message(input, skillId) {
   const content = typeof input === "string" ? { $case: "text", value: input } : { $case: "data", value: input };

@@ -21,10 +21,12 @@ fn invalid_input(message: &str) -> JsValue {
     magisterium_error(&format!("invalid input: {message}"), &init)
 }
 
-/// `value` as a plain JavaScript object (`null` for `None`).
+/// `value` as a plain JavaScript object (`None` is `null`, as JSON has it).
 fn to_js(value: &impl Serialize) -> JsValue {
     // Strings, small integers, `null` and lists of them: serialisation cannot fail.
-    serde_wasm_bindgen::to_value(value).unwrap_or(JsValue::NULL)
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
 }
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -6,8 +6,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Object, Promise, Reflect};
-use serde::Serialize;
+use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::{Request, Url};
 
@@ -105,36 +104,26 @@ pub fn settings_for(env: &JsValue) -> Rc<Settings> {
     })
 }
 
-/// The sign-in settings `auth.js` reads.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AuthSettings<'a> {
-    /// `"off"`, `"embedded"` or the issuer's URL.
-    issuer: &'a str,
-    anonymous_allowed: bool,
-    allowed_origins: &'a [String],
-}
-
 /// The sign-in settings of `env` for `auth.js`: `{ issuer, anonymousAllowed, allowedOrigins }`
 /// (`issuer`: `"off"`, `"embedded"` or the issuer's URL).
 #[wasm_bindgen(js_name = authSettings)]
-pub fn auth_settings(env: &JsValue) -> Result<JsValue, JsValue> {
+pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
     let settings = settings_for(env);
     let issuer = match &settings.sign_in {
         SignIn::Off => "off",
         SignIn::Embedded => "embedded",
         SignIn::Issuer(url) => url.as_str(),
     };
-    to_js(&AuthSettings {
-        issuer,
-        anonymous_allowed: settings.anonymous_allowed,
-        allowed_origins: settings.cors.origins(),
-    })
-}
-
-/// `value` as a plain JavaScript object, through serde-wasm-bindgen's serializer.
-pub fn to_js(value: &impl Serialize) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(Into::into)
+    let origins: Array = settings
+        .cors
+        .origins()
+        .iter()
+        .map(|o| JsValue::from_str(o))
+        .collect();
+    let out = Object::new();
+    Reflect::set(&out, &"issuer".into(), &issuer.into())?;
+    let anonymous = JsValue::from_bool(settings.anonymous_allowed);
+    Reflect::set(&out, &"anonymousAllowed".into(), &anonymous)?;
+    Reflect::set(&out, &"allowedOrigins".into(), &origins)?;
+    Ok(out)
 }

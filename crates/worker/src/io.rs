@@ -3,12 +3,12 @@
 //! Rate Limiting binding, the upstream-budget object, the static assets, and the Response written
 //! from a [`WorkerResponse`]. Policy stays in the pure modules; this only carries it out.
 
-use js_sys::{Reflect, Uint8Array};
+use js_sys::{Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, ResponseInit};
 
-use super::bindings::{binding, global_fetch, to_js, Cache, Fetcher, Namespace, RateLimiter};
+use super::bindings::{binding, global_fetch, Cache, Fetcher, Namespace, RateLimiter};
 use super::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
 use magisterium_core::serve::http::WorkerResponse;
 use magisterium_platform::{read_body, read_capped, AbortGuard, Capped, Cut};
@@ -239,11 +239,8 @@ pub async fn binding_allows(env: &JsValue, pool: &str, key: &str) -> Result<bool
     let Some(limiter) = limiter else {
         return Ok(true);
     };
-    #[derive(serde::Serialize)]
-    struct LimitOptions<'a> {
-        key: &'a str,
-    }
-    let options = to_js(&LimitOptions { key })?;
+    let options = Object::new();
+    Reflect::set(&options, &"key".into(), &key.into())?;
     let outcome = JsFuture::from(limiter.unchecked_into::<RateLimiter>().limit(&options)).await?;
     Ok(Reflect::get(&outcome, &"success".into())?.is_truthy())
 }

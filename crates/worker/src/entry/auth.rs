@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::Url;
 
 use super::AUTH;
-use crate::bindings::{to_js, Auth};
+use crate::bindings::Auth;
 
 /// The sign-in BFF for `env` and the request's origin, built again only for another of either.
 pub(super) fn auth_for(
@@ -31,13 +31,14 @@ pub(super) fn auth_for(
 
 /// The credential of a call without sign-in: the operator's token, when set.
 pub(super) fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
-    /// `{ token }`: `null` when the deployment has none.
-    #[derive(serde::Serialize)]
-    struct Credential {
-        token: Option<String>,
-    }
+    let credential = js_sys::Object::new();
     let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
-    to_js(&Credential { token })
+    Reflect::set(
+        &credential,
+        &"token".into(),
+        &token.map_or(JsValue::NULL, JsValue::from),
+    )?;
+    Ok(credential.into())
 }
 
 /// A string member of a JavaScript object.

@@ -143,10 +143,7 @@ impl App {
             Upstream::Url(url) => url.as_str(),
             Upstream::Embedded => {
                 let Some(agent) = self.embedded.as_mut() else {
-                    return misconfigured(
-                        "UPSTREAM_URL",
-                        "is not set (this build has no stand-in)",
-                    );
+                    return misconfigured("UPSTREAM_URL", "is not set");
                 };
                 let response = agent.handle(request, settings, random);
                 let response = if request.path == path::CARD_V03 {

@@ -378,3 +378,14 @@ pub fn decorate(
     };
     settings.cors.decorate(response, origin)
 }
+
+impl App {
+    /// A fresh isolate with no embedded agent, as the proxy alone is built: without an upstream
+    /// URL every call is a configuration error.
+    pub fn proxy_only() -> Self {
+        Self {
+            embedded: None,
+            ..Self::new()
+        }
+    }
+}

@@ -8,7 +8,6 @@ use magisterium_core::serve::http::WorkerRequest;
 use magisterium_worker::app::{App, Route};
 use magisterium_worker::settings::{LogRequests, Settings};
 use serde_json::{json, Value};
-#[cfg(not(feature = "stand-in"))]
 use std::collections::HashMap;
 
 /// The answer of a misconfigured deployment: HTTP 503, JSON-RPC -32603 naming `setting`.
@@ -58,9 +57,8 @@ fn a_missing_operator_token_is_a_configuration_error_never_the_stand_in() {
     ));
 }
 
-/// The proxy alone (`--features proxy`, no stand-in): without an upstream URL every call is a
-/// configuration error naming `UPSTREAM_URL`.
-#[cfg(not(feature = "stand-in"))]
+/// The proxy alone (no embedded agent): without an upstream URL every call is a configuration
+/// error naming `UPSTREAM_URL`, in every build.
 #[test]
 fn the_proxy_alone_without_an_upstream_is_a_configuration_error() {
     for upstream in [None, Some("embedded"), Some("")] {
@@ -75,13 +73,13 @@ fn the_proxy_alone_without_an_upstream_is_a_configuration_error() {
             json!([{"kind": "text", "text": "grace"}]),
         );
         assert_misconfigured(
-            route(&mut App::new(), &s, &post(&body, &[])),
+            route(&mut App::proxy_only(), &s, &post(&body, &[])),
             "UPSTREAM_URL",
         );
         let mut get = post("", &[]);
         get.method = "GET".into();
         get.path = "/.well-known/agent.json".into();
-        assert_misconfigured(route(&mut App::new(), &s, &get), "UPSTREAM_URL");
+        assert_misconfigured(route(&mut App::proxy_only(), &s, &get), "UPSTREAM_URL");
     }
 }
 

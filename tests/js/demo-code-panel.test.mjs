@@ -6,52 +6,17 @@
 // workerd entry). And the panel itself: closed at first, tabs by keyboard, copy, kept open.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import path from "node:path";
-import { AGENT_URL, consumerDir, root, startWrangler, writeFile } from "./helpers.mjs";
+import { AGENT_URL, consumerDir, writeFile } from "./helpers.mjs";
+import { runSnippet, serveWorkerSnippets } from "./snippet-run.mjs";
 import { answer, completedTask, fulfilRpc, horizontalOverflow, launchBrowser, openPage, pickSkill, problems, screenshots, submit, waitForAnswer } from "./page-helpers.mjs";
 import { decodeResponse } from "../../pkg/node.js";
 
 const TARGETS = ["browser", "worker", "node"];
 const dir = consumerDir("snippets");
-const PRELOAD = path.join(root, "tests", "js", "snippet-fetch.mjs");
-const workerRunner = writeFile(dir, "run-worker.mjs", `// Calls the Worker snippet's fetch handler once, as workerd would, and prints the answer.
-const { default: worker } = await import(process.argv[2]);
-const response = await worker.fetch(new Request(new URL("/", process.env.SNIPPET_BASE)), { MAGISTERIUM_TOKEN: "snippet-test-token" });
-process.stdout.write(await response.text());
-`);
 
 /** The Worker snippets met so far with the page's result, for the run in workerd (last test). */
 const workerSnippets = [];
 const WORKERD_PORT = 18812;
-
-/** Runs a snippet file in Node; resolves to { code, stdout, stderr, exchanges }. */
-function runSnippet(file, target, replay) {
-  const log = `${file}.${replay ? "replay" : "live"}.jsonl`;
-  rmSync(log, { force: true });
-  const args = ["--import", PRELOAD, ...(target === "worker" ? [workerRunner, file] : [file])];
-  const env = { ...process.env, SNIPPET_BASE: AGENT_URL, SNIPPET_LOG: log, MAGISTERIUM_TOKEN: "snippet-test-token" };
-  if (replay) env.SNIPPET_REPLAY = replay;
-  else delete env.SNIPPET_REPLAY;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill(), 30_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      let exchanges = [];
-      try {
-        exchanges = readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
-      } catch {}
-      resolve({ code, stdout, stderr, exchanges });
-    });
-  });
-}
 
 /** The page's next JSON-RPC exchange (request and response bodies), caught at the network. */
 function nextExchange(page) {
@@ -103,7 +68,7 @@ async function checkSnippets(page, name, skillId, exchange) {
     } else {
       // What the snippet prints from the stand-in's answer is what it prints from the page's.
       assert.ok(live.stdout.trim().length > 0, `${what}: prints the result`);
-      const replay = await runSnippet(file, target, exchange.response);
+      const replay = await runSnippet(file, target, { replay: exchange.response });
       assert.equal(replay.code, 0, replay.stderr);
       assert.equal(live.stdout, replay.stdout, `${what}: prints the same as on the page's answer`);
     }
@@ -192,28 +157,7 @@ describe("demo page: the snippets of “Use this in your app” run and reproduc
 describe("demo page: the Worker snippets in workerd (wrangler dev)", () => {
   test("each Worker snippet, bundled by wrangler with the package's workerd entry, answers the page's result", async (t) => {
     assert.ok(workerSnippets.length >= 7, `the Worker snippets of the tests above (${workerSnippets.length})`);
-    const wdir = consumerDir("snippets-workerd");
-    for (const { name, code } of workerSnippets) writeFile(wdir, `${name}.mjs`, code);
-    // The snippets run unchanged; calls to the real service go to the stand-in, anything else fails.
-    writeFile(wdir, "index.mjs", `${workerSnippets.map(({ name }, i) => `import s${i} from "./${name}.mjs";`).join("\n")}
-const SNIPPETS = { ${workerSnippets.map(({ name }, i) => `${JSON.stringify(name)}: s${i}`).join(", ")} };
-const SERVICE = "https://www.magisterium.com/api/v1/a2a";
-const realFetch = globalThis.fetch;
-export default {
-  async fetch(request, env, ctx) {
-    const snippet = SNIPPETS[new URL(request.url).pathname.slice(1)];
-    if (!snippet) return new Response("no such snippet", { status: 404 });
-    globalThis.fetch = async (input, init) => {
-      const sent = new Request(input, init);
-      if (sent.url !== SERVICE) throw new TypeError("refused " + sent.url);
-      return realFetch(env.AGENT_URL + "/api/v1/a2a", { method: sent.method, headers: sent.headers, body: await sent.text() });
-    };
-    return snippet.fetch(request, env, ctx);
-  },
-};
-`);
-    writeFile(wdir, "wrangler.toml", `name = "snippets"\nmain = "index.mjs"\ncompatibility_date = "2026-11-01"\nsend_metrics = false\n[vars]\nAGENT_URL = "${AGENT_URL}"\nMAGISTERIUM_TOKEN = "snippet-test-token"\n`);
-    const server = await startWrangler(wdir, WORKERD_PORT, [], "/none");
+    const server = await serveWorkerSnippets(consumerDir("snippets-workerd"), workerSnippets, WORKERD_PORT);
     t.after(() => server.stop());
     for (const { name, code, pageResult } of workerSnippets) {
       const res = await fetch(`http://127.0.0.1:${WORKERD_PORT}/${name}`);

@@ -228,3 +228,25 @@ export function completedTask(artifactName, parts) {
     artifacts: [{ artifactId: "art-fixture-0001", name: artifactName, parts }],
   };
 }
+
+const CONTENT_TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css" };
+
+/**
+ * Serves the files of `dir` to `page` on `base` (the Worker's origin), as a static host would: a
+ * missing file is a 404. Only `/api/…` still goes to the Worker, so a page served this way reaches its
+ * /api/v1/a2a. Resolves to the list of paths asked for, each with its status.
+ */
+export async function routeFolder(page, dir, { base = AGENT_URL } = {}) {
+  const { existsSync, readFileSync, statSync } = await import("node:fs");
+  const origin = new URL(base).origin;
+  const served = [];
+  await page.route((url) => url.origin === origin && !url.pathname.startsWith("/api/"), (route) => {
+    const rel = decodeURIComponent(new URL(route.request().url()).pathname.slice(1)) || "index.html";
+    const file = path.resolve(dir, rel);
+    const found = file.startsWith(path.resolve(dir)) && existsSync(file) && statSync(file).isFile();
+    served.push({ path: rel, status: found ? 200 : 404 });
+    if (!found) return route.fulfill({ status: 404, contentType: "text/plain", body: "not found" });
+    return route.fulfill({ status: 200, contentType: CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream", body: readFileSync(file) });
+  });
+  return served;
+}

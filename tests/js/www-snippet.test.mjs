@@ -1,6 +1,6 @@
 // The code of the demo page's "Use this in your app" panel (www/snippet.js) and the skill registry
 // it is written from (www/skills.js), under `node --test`. Running the snippets against the stand-in
-// is tests/js/demo-snippets.test.mjs.
+// is tests/js/demo-code-panel.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

@@ -94,6 +94,16 @@ impl JsonView for Js {
     fn boolean(&self) -> Option<bool> {
         self.0.as_bool()
     }
+
+    fn keys(&self) -> Vec<String> {
+        if !self.is_plain_object() {
+            return Vec::new();
+        }
+        js_sys::Object::keys(self.0.unchecked_ref::<js_sys::Object>())
+            .iter()
+            .filter_map(|k| k.as_string())
+            .collect()
+    }
 }
 
 impl Serialize for Js {

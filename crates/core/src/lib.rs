@@ -12,6 +12,7 @@
 
 pub mod call;
 pub mod card;
+pub mod coerce;
 pub mod date;
 pub mod decode;
 pub mod error;

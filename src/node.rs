@@ -95,6 +95,12 @@ impl JsonView for Js {
         self.0.as_bool()
     }
 
+    fn number_text(&self) -> Option<String> {
+        // `String(n)`: JavaScript's own number formatting, none compiled into the wasm.
+        let n = js_sys::Number::from(self.0.as_f64()?);
+        n.to_string(10).ok().map(String::from)
+    }
+
     fn keys(&self) -> Vec<String> {
         if !self.is_plain_object() {
             return Vec::new();

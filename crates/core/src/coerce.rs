@@ -99,7 +99,7 @@ impl<N: JsonView> Text<N> {
 pub fn text<V: JsonView>(v: &V) -> Option<Text<V>> {
     match v.kind() {
         JsonKind::String => Some(Text::Node(v.clone())),
-        JsonKind::Number => v.number().map(|n| Text::Coerced(decimal(n))),
+        JsonKind::Number => decimal(v).map(Text::Coerced),
         _ => None,
     }
 }
@@ -109,17 +109,19 @@ pub fn owned_text<V: JsonView>(obj: &V, key: &str) -> Option<String> {
     let v = obj.field(key)?;
     match v.kind() {
         JsonKind::String => v.string().map(Cow::into_owned),
-        JsonKind::Number => v.number().map(decimal),
+        JsonKind::Number => decimal(&v),
         _ => None,
     }
 }
 
-/// A number the way JavaScript's `String(n)` writes it for integers (`1992`, not `1992.0`).
-pub fn decimal(n: f64) -> String {
+/// A number node as its decimal string, the way JavaScript's `String(n)` writes it (`1992`, not
+/// `1992.0`; `2.5`).
+pub fn decimal<V: JsonView>(v: &V) -> Option<String> {
+    let n = v.number()?;
     if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
-        (n as i64).to_string()
+        Some((n as i64).to_string())
     } else {
-        n.to_string()
+        v.number_text()
     }
 }
 
@@ -127,10 +129,20 @@ pub fn decimal(n: f64) -> String {
 pub fn index<V: JsonView>(v: &V) -> Option<f64> {
     let n = match v.kind() {
         JsonKind::Number => v.number()?,
-        JsonKind::String => v.string()?.trim().parse::<u32>().ok()?.into(),
+        JsonKind::String => digits(v.string()?.trim())?,
         _ => return None,
     };
     (n.fract() == 0.0 && n >= 0.0 && n < 9_007_199_254_740_992.0).then_some(n)
+}
+
+/// The value of a string of 1 to 15 ASCII digits.
+fn digits(s: &str) -> Option<f64> {
+    if s.is_empty() || s.len() > 15 {
+        return None;
+    }
+    s.bytes().try_fold(0.0, |n, b| {
+        b.is_ascii_digit().then(|| n * 10.0 + f64::from(b - b'0'))
+    })
 }
 
 #[cfg(test)]

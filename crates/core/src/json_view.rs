@@ -60,6 +60,8 @@ pub trait JsonView: Clone {
     fn number(&self) -> Option<f64>;
     /// The value of a boolean node.
     fn boolean(&self) -> Option<bool>;
+    /// A number node as text, the way the platform writes it (`String(n)` in JavaScript).
+    fn number_text(&self) -> Option<String>;
     /// The member names of an object, in their order; empty for a node that is not an object.
     fn keys(&self) -> Vec<String>;
 
@@ -103,6 +105,10 @@ impl JsonView for &serde_json::Value {
 
     fn boolean(&self) -> Option<bool> {
         self.as_bool()
+    }
+
+    fn number_text(&self) -> Option<String> {
+        self.as_number().map(ToString::to_string)
     }
 
     fn keys(&self) -> Vec<String> {

@@ -102,13 +102,14 @@ fn lookup<V: JsonView>(
     let parts = arts
         .first()
         .map(|(index, artifact)| read_parts(artifact, *index));
-    let (text, data) = match parts {
-        Some(p) => (
-            p.texts.into_iter().next(),
-            p.data.into_iter().map(|(_, d)| d).collect(),
-        ),
-        None => (None, Vec::new()),
-    };
+    let mut text = None;
+    let mut data = Vec::new();
+    if let Some(p) = parts {
+        text = p.texts.into_iter().next();
+        for (_, d) in p.data {
+            data.push(d);
+        }
+    }
     SkillResult {
         text,
         data,
@@ -150,10 +151,10 @@ fn decode_known<V: JsonView>(
             let mut related_questions = Vec::new();
             for (_, data) in &parts.data {
                 if let Some(list) = data.field_present("citations") {
-                    citations.extend(read_citations(&list));
+                    read_citations(&list, &mut citations);
                 }
                 if let Some(list) = data.field_present("related_questions") {
-                    related_questions.extend(read_strings(&list));
+                    read_strings(&list, &mut related_questions);
                 }
             }
             Ok(SkillAnswer::Qa(QaAnswer {

@@ -8,22 +8,28 @@ use crate::json_view::{JsonKind, JsonView};
 /// The artifacts of a task that are objects, with their indexes: the first one named `name`, then
 /// the others in their order (a renamed artifact is still found).
 pub(super) fn candidates<V: JsonView>(artifacts: Option<&V>, name: &str) -> Vec<(usize, V)> {
+    let mut out = Vec::new();
     let Some(arts) = artifacts else {
-        return Vec::new();
+        return out;
     };
-    let mut out: Vec<(usize, V)> = (0..arts.array_len().unwrap_or(0))
-        .filter_map(|i| arts.item(i).map(|a| (i, a)))
-        .filter(|(_, a)| a.kind() == JsonKind::Object)
-        .collect();
-    let named = out.iter().position(|(_, a)| {
-        a.field("name")
-            .as_ref()
-            .and_then(JsonView::string)
-            .as_deref()
-            == Some(name)
-    });
-    if let Some(first) = named.and_then(|at| out.get_mut(..=at)) {
-        first.rotate_right(1);
+    let mut named = false;
+    for i in 0..arts.array_len().unwrap_or(0) {
+        let Some(art) = arts.item(i).filter(|a| a.kind() == JsonKind::Object) else {
+            continue;
+        };
+        let is_named = !named
+            && art
+                .field("name")
+                .as_ref()
+                .and_then(JsonView::string)
+                .as_deref()
+                == Some(name);
+        if is_named {
+            named = true;
+            out.insert(0, (i, art));
+        } else {
+            out.push((i, art));
+        }
     }
     out
 }
@@ -73,17 +79,20 @@ pub(super) fn read_parts<V: JsonView>(artifact: &V, index: usize) -> ArtifactPar
     out
 }
 
-/// The object items of `list` (nothing when it is not an array).
-pub(super) fn read_objects<V: JsonView>(list: &V) -> impl Iterator<Item = V> + '_ {
-    (0..list.array_len().unwrap_or(0))
-        .filter_map(|i| list.item(i))
-        .filter(|item| item.kind() == JsonKind::Object)
+/// Calls `each` with the object items of `list` (none when it is not an array).
+pub(super) fn each_object<V: JsonView>(list: &V, mut each: impl FnMut(V)) {
+    for i in 0..list.array_len().unwrap_or(0) {
+        if let Some(item) = list.item(i).filter(|item| item.kind() == JsonKind::Object) {
+            each(item);
+        }
+    }
 }
 
-/// The items of `list` with a string reading (nothing when it is not an array).
-pub(super) fn read_strings<V: JsonView>(list: &V) -> Vec<Text<V>> {
-    (0..list.array_len().unwrap_or(0))
-        .filter_map(|i| list.item(i))
-        .filter_map(|item| coerce::text(&item))
-        .collect()
+/// Appends to `out` the items of `list` with a string reading (none when it is not an array).
+pub(super) fn read_strings<V: JsonView>(list: &V, out: &mut Vec<Text<V>>) {
+    for i in 0..list.array_len().unwrap_or(0) {
+        if let Some(text) = list.item(i).as_ref().and_then(coerce::text) {
+            out.push(text);
+        }
+    }
 }

@@ -3,7 +3,7 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::parts::read_objects;
+use super::parts::each_object;
 use crate::coerce::{self, Text};
 use crate::decode::TaskInfo;
 use crate::json_view::{JsonKind, JsonView};
@@ -52,7 +52,7 @@ impl<N: JsonView + Serialize> Serialize for Citation<N> {
         for key in self.node.keys() {
             match self.changes.iter().find(|(k, _)| *k == key) {
                 Some((_, Change::Text(text))) => map.serialize_entry(&key, text)?,
-                // Read from a string of digits (`coerce::index`): a whole number below 2^32.
+                // Read from a string of at most 15 digits (`coerce::index`): a whole number below 2^53.
                 Some((_, Change::Number(n))) => map.serialize_entry(&key, &(*n as u64))?,
                 Some((_, Change::Omit)) => {}
                 None => {
@@ -90,9 +90,10 @@ pub static CITATION_KEYS: [&str; 8] = [
     "source_url",
 ];
 
-/// The object items of `list`, each with the changes its documented members need.
-pub(super) fn read_citations<V: JsonView>(list: &V) -> impl Iterator<Item = Citation<V>> + '_ {
-    read_objects(list).map(|node| {
+/// Appends to `out` the object items of `list`, each with the changes its documented members
+/// need.
+pub(super) fn read_citations<V: JsonView>(list: &V, out: &mut Vec<Citation<V>>) {
+    each_object(list, |node| {
         let mut changes = Vec::new();
         for (key, (want, nullable)) in CITATION_KEYS.iter().zip(CITATION_FIELDS) {
             let Some(value) = node.field(key) else {
@@ -115,6 +116,6 @@ pub(super) fn read_citations<V: JsonView>(list: &V) -> impl Iterator<Item = Cita
             };
             changes.push((*key, change));
         }
-        Citation { node, changes }
-    })
+        out.push(Citation { node, changes });
+    });
 }

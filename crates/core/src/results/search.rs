@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::parts::read_objects;
+use super::parts::each_object;
 use crate::coerce::{self, Text};
 use crate::decode::TaskInfo;
 use crate::json_view::JsonView;
@@ -36,13 +36,15 @@ pub(super) fn read_hits<V: JsonView>(list: &V) -> Vec<SearchHit<V>> {
             .and_then(coerce::text)
             .unwrap_or_else(|| Text::Coerced(String::new()))
     };
-    read_objects(list)
-        .filter_map(|hit| {
-            Some(SearchHit {
-                id: coerce::text(&hit.field("id")?)?,
+    let mut out = Vec::new();
+    each_object(list, |hit| {
+        if let Some(id) = hit.field("id").as_ref().and_then(coerce::text) {
+            out.push(SearchHit {
+                id,
                 url: member(&hit, "url"),
                 title: member(&hit, "title"),
-            })
-        })
-        .collect()
+            });
+        }
+    });
+    out
 }

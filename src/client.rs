@@ -9,15 +9,16 @@ use wasm_bindgen::prelude::*;
 
 use super::calls::{now_ms, output, settings_of, Rpc};
 use super::error::{error_js, into_js};
+use super::globals::{global_fetch, resolve_url};
 use super::options::{client_settings, ClientSettings};
 use super::parts::{date_arg, send_request, text_arg};
 use super::types::*;
 use magisterium_core::call::{Outcome, Reader};
-use magisterium_core::card;
 use magisterium_core::kept::Kept;
 use magisterium_core::pacing::Pacer;
 use magisterium_core::request::method;
 use magisterium_core::v1::client::Protocol;
+use magisterium_core::{card, endpoint};
 use magisterium_core::{Error, Skill};
 
 /// A client of Magisterium AI's A2A agent (or of the Worker proxy in front of it).
@@ -39,6 +40,27 @@ pub struct MagisteriumClient {
     pub(super) protocol: RefCell<Protocol>,
 }
 
+/// Refuses settings no call could use where the SDK runs: an endpoint or card URL the platform
+/// cannot resolve (a relative URL without a location) or that is not http(s), and no `fetch` at
+/// all. Each would otherwise fail every call late, as `network`, after retries.
+fn usable_here(settings: &ClientSettings) -> Result<(), Error> {
+    let urls = [
+        ("endpoint", Some(&settings.endpoint)),
+        ("agentCardUrl", settings.card_url.as_ref()),
+    ];
+    for (name, url) in urls {
+        if let Some(url) = url {
+            endpoint::check_url(name, url, resolve_url(url).as_deref())?;
+        }
+    }
+    if settings.fetch.is_none() && global_fetch().is_none() {
+        return Err(Error::invalid_input(
+            "there is no global fetch here; pass options.fetch",
+        ));
+    }
+    Ok(())
+}
+
 impl std::fmt::Debug for MagisteriumClient {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MagisteriumClient")
@@ -55,6 +77,7 @@ impl MagisteriumClient {
     pub fn new(options: Option<ClientOptionsJs>) -> Result<MagisteriumClient, JsValue> {
         let options: JsValue = options.map_or(JsValue::UNDEFINED, Into::into);
         let settings = client_settings(&options).map_err(|e| error_js(Error::invalid_input(e)))?;
+        usable_here(&settings).map_err(error_js)?;
         let pacer = settings
             .pacing
             .map(|(per, qa)| RefCell::new(Pacer::new(per, qa)));

@@ -98,7 +98,7 @@ impl JsonView for Js {
     fn number_text(&self) -> Option<String> {
         // `String(n)`: JavaScript's own number formatting, none compiled into the wasm.
         let n = js_sys::Number::from(self.0.as_f64()?);
-        n.to_string(10).ok().map(String::from)
+        n.to_string_with_radix(10).ok().map(String::from)
     }
 
     fn keys(&self) -> Vec<String> {

@@ -132,7 +132,7 @@ pub fn index<V: JsonView>(v: &V) -> Option<f64> {
         JsonKind::String => digits(v.string()?.trim())?,
         _ => return None,
     };
-    (n.fract() == 0.0 && n >= 0.0 && n < 9_007_199_254_740_992.0).then_some(n)
+    (n.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&n)).then_some(n)
 }
 
 /// The value of a string of 1 to 15 ASCII digits.

@@ -40,6 +40,18 @@ pub struct MagisteriumClient {
     pub(super) protocol: RefCell<Protocol>,
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// The global `structuredClone` (pages, workers, workerd, Node 17+).
+    #[wasm_bindgen(js_name = structuredClone, catch)]
+    fn structured_clone(value: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// A copy of the kept card for one caller: changing it cannot change what the next call gets.
+fn own_copy(card: &JsValue) -> Result<JsValue, JsValue> {
+    structured_clone(card).map_err(|_| super::calls::unbuildable())
+}
+
 /// Refuses settings no call could use where the SDK runs: an endpoint or card URL the platform
 /// cannot resolve (a relative URL without a location) or that is not http(s), and no `fetch` at
 /// all. Each would otherwise fail every call late, as `network`, after retries.
@@ -259,12 +271,13 @@ impl MagisteriumClient {
     }
 
     /// The agent card, fetched without credentials and kept for its `max-age`. Tries
-    /// `/.well-known/agent.json`, then `/.well-known/agent-card.json` after a 404.
+    /// `/.well-known/agent.json`, then `/.well-known/agent-card.json` after a 404. Each call
+    /// resolves to its own copy: changing it cannot change what the next call gets.
     #[wasm_bindgen(js_name = agentCard, unchecked_return_type = "AgentCard")]
     pub async fn agent_card(&self, opts: Option<CallOptionsJs>) -> Result<JsValue, JsValue> {
         let call = settings_of(opts)?;
         if let Some(card) = self.card.borrow().fresh(now_ms()) {
-            return Ok(card.clone());
+            return own_copy(card);
         }
         let url = self.card_url().ok_or_else(|| {
             error_js(Error::invalid_input(
@@ -276,10 +289,9 @@ impl MagisteriumClient {
         let urls: Vec<String> = std::iter::once(url).chain(fallback).collect();
         match self.fetch_card(urls, &call).await.map_err(into_js)? {
             Outcome::Card(card, max_age) => {
-                self.card
-                    .borrow_mut()
-                    .keep(card.0.clone(), max_age, now_ms());
-                Ok(card.0)
+                let copy = own_copy(&card.0)?;
+                self.card.borrow_mut().keep(card.0, max_age, now_ms());
+                Ok(copy)
             }
             other => output(other),
         }

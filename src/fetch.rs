@@ -139,16 +139,16 @@ fn as_response(value: JsValue) -> Result<(web_sys::Response, u16), Error> {
         .filter(|s| (100.0..=599.0).contains(s));
     let body = member(&value, "body");
     let lacks = if status.is_none() {
-        "an HTTP status"
+        "no HTTP status"
     } else if !member(&member(&value, "headers"), "get").is_function() {
-        "headers"
+        "no headers"
     } else if !(body.is_null() || member(&body, "getReader").is_function()) {
-        "a ReadableStream body"
+        "no ReadableStream body"
     } else {
         return Ok((value.unchecked_into(), status.unwrap_or_default() as u16));
     };
     Err(Error::invalid_input(format!(
-        "fetch resolved to something that is not a Response (it has no {lacks}); pass a fetch that returns a Response"
+        "the fetch resolved to something that is not a Response: {lacks}"
     )))
 }
 

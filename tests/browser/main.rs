@@ -12,6 +12,7 @@ mod support;
 mod drift_cases;
 
 mod agent;
+mod construction;
 mod decode;
 mod drift;
 mod errors;

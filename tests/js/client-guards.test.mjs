@@ -9,7 +9,7 @@ import { getEventListeners } from "node:events";
 import { pathToFileURL } from "node:url";
 import { consumerDir, writeFile } from "./helpers.mjs";
 
-const dir = consumerDir("construction-consumer");
+const dir = consumerDir("guards-consumer");
 const entry = writeFile(dir, "use.mjs", 'export * from "magisterium-a2a";\n');
 const { MagisteriumClient, MagisteriumError } = await import(pathToFileURL(entry).href);
 
@@ -64,17 +64,17 @@ test("a runtime without a global fetch needs options.fetch, said by the construc
 
 test("a fetch that resolves to something other than a Response is a typed error, not retried, no listener left", async () => {
   for (const [answer, lacks] of [
-    [() => ({ ok: true }), "an HTTP status"],
-    [() => ({ status: 200, headers: {}, body: null }), "headers"],
-    [() => ({ status: 200, headers: new Headers(), body: "{}" }), "a ReadableStream body"],
-    [() => "not a response", "an HTTP status"],
+    [() => ({ ok: true }), "no HTTP status"],
+    [() => ({ status: 200, headers: {}, body: null }), "no headers"],
+    [() => ({ status: 200, headers: new Headers(), body: "{}" }), "no ReadableStream body"],
+    [() => "not a response", "no HTTP status"],
   ]) {
     const fetch = counting(answer);
     const client = new MagisteriumClient({ endpoint: "https://agent.test/api/v1/a2a", fetch, maxRetries: 2 });
     const controller = new AbortController();
     await assert.rejects(
       client.documentSearch("just wage", { signal: controller.signal }),
-      invalidInput(new RegExp(`fetch resolved to something that is not a Response \\(it has no ${lacks}\\)`)),
+      invalidInput(new RegExp(`the fetch resolved to something that is not a Response: ${lacks}$`)),
     );
     assert.equal(fetch.calls, 1, "not retried");
     assert.equal(getEventListeners(controller.signal, "abort").length, 0, "the guard unlinked the caller's signal");
@@ -96,4 +96,24 @@ test("a successful call leaves no listener on the caller's signal", async () => 
   assert.deepEqual(found.results, []);
   assert.equal(getEventListeners(controller.signal, "abort").length, 0);
   assert.equal(fetch.last.signal.aborted, false, "a finished fetch is not aborted");
+});
+
+test("agentCard() hands each caller its own copy", async () => {
+  const card = {
+    protocolVersion: "0.2.6", name: "Magisterium AI", description: "d", url: "https://agent.test/api/v1/a2a", version: "1",
+    capabilities: {}, defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"],
+    skills: [{ id: "catholic_qa", name: "Q&A", description: "d", tags: ["qa"] }],
+  };
+  const fetch = counting(() => Response.json(card, { headers: { "cache-control": "public, max-age=3600" } }));
+  const client = new MagisteriumClient({ endpoint: "https://agent.test/api/v1/a2a", fetch });
+  const first = await client.agentCard();
+  first.name = "changed";
+  first.skills.length = 0;
+  const second = await client.agentCard();
+  assert.equal(fetch.calls, 1, "the second comes from the cache");
+  assert.equal(second.name, "Magisterium AI");
+  assert.equal(second.skills.length, 1);
+  assert.notEqual(first, second);
+  second.capabilities.streaming = true;
+  assert.equal((await client.agentCard()).capabilities.streaming, undefined);
 });

@@ -115,14 +115,14 @@ pub fn owned_text<V: JsonView>(obj: &V, key: &str) -> Option<String> {
 }
 
 /// A number node as its decimal string, the way JavaScript's `String(n)` writes it (`1992`, not
-/// `1992.0`; `2.5`).
+/// `1992.0`; `2.5`). An integer beyond 2^53 has no exact reading (JSON.parse rounded it: as an id
+/// it would name another document) and gives `None`.
 pub fn decimal<V: JsonView>(v: &V) -> Option<String> {
     let n = v.number()?;
-    if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
-        Some((n as i64).to_string())
-    } else {
-        v.number_text()
+    if n.fract() != 0.0 {
+        return v.number_text();
     }
+    (n.abs() < 9_007_199_254_740_992.0).then(|| (n as i64).to_string())
 }
 
 /// Row 2: a non-negative integer, from a number or a string holding one; `None` otherwise.

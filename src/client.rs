@@ -9,15 +9,16 @@ use wasm_bindgen::prelude::*;
 
 use super::calls::{now_ms, output, settings_of, Rpc};
 use super::error::{error_js, into_js};
+use super::globals::{global_fetch, resolve_url};
 use super::options::{client_settings, ClientSettings};
 use super::parts::{date_arg, send_request, text_arg};
 use super::types::*;
 use magisterium_core::call::{Outcome, Reader};
-use magisterium_core::card;
 use magisterium_core::kept::Kept;
 use magisterium_core::pacing::Pacer;
 use magisterium_core::request::method;
 use magisterium_core::v1::client::Protocol;
+use magisterium_core::{card, endpoint};
 use magisterium_core::{Error, Skill};
 
 /// A client of Magisterium AI's A2A agent (or of the Worker proxy in front of it).
@@ -39,6 +40,39 @@ pub struct MagisteriumClient {
     pub(super) protocol: RefCell<Protocol>,
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// The global `structuredClone` (pages, workers, workerd, Node 17+).
+    #[wasm_bindgen(js_name = structuredClone, catch)]
+    fn structured_clone(value: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// A copy of the kept card for one caller: changing it cannot change what the next call gets.
+fn own_copy(card: &JsValue) -> Result<JsValue, JsValue> {
+    structured_clone(card).map_err(|_| super::calls::unbuildable())
+}
+
+/// Refuses settings no call could use where the SDK runs: an endpoint or card URL the platform
+/// cannot resolve (a relative URL without a location) or that is not http(s), and no `fetch` at
+/// all. Each would otherwise fail every call late, as `network`, after retries.
+fn usable_here(settings: &ClientSettings) -> Result<(), Error> {
+    let urls = [
+        ("endpoint", Some(&settings.endpoint)),
+        ("agentCardUrl", settings.card_url.as_ref()),
+    ];
+    for (name, url) in urls {
+        if let Some(url) = url {
+            endpoint::check_url(name, url, resolve_url(url).as_deref())?;
+        }
+    }
+    if settings.fetch.is_none() && global_fetch().is_none() {
+        return Err(Error::invalid_input(
+            "there is no global fetch here; pass options.fetch",
+        ));
+    }
+    Ok(())
+}
+
 impl std::fmt::Debug for MagisteriumClient {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MagisteriumClient")
@@ -55,6 +89,7 @@ impl MagisteriumClient {
     pub fn new(options: Option<ClientOptionsJs>) -> Result<MagisteriumClient, JsValue> {
         let options: JsValue = options.map_or(JsValue::UNDEFINED, Into::into);
         let settings = client_settings(&options).map_err(|e| error_js(Error::invalid_input(e)))?;
+        usable_here(&settings).map_err(error_js)?;
         let pacer = settings
             .pacing
             .map(|(per, qa)| RefCell::new(Pacer::new(per, qa)));
@@ -236,12 +271,13 @@ impl MagisteriumClient {
     }
 
     /// The agent card, fetched without credentials and kept for its `max-age`. Tries
-    /// `/.well-known/agent.json`, then `/.well-known/agent-card.json` after a 404.
+    /// `/.well-known/agent.json`, then `/.well-known/agent-card.json` after a 404. Each call
+    /// resolves to its own copy: changing it cannot change what the next call gets.
     #[wasm_bindgen(js_name = agentCard, unchecked_return_type = "AgentCard")]
     pub async fn agent_card(&self, opts: Option<CallOptionsJs>) -> Result<JsValue, JsValue> {
         let call = settings_of(opts)?;
         if let Some(card) = self.card.borrow().fresh(now_ms()) {
-            return Ok(card.clone());
+            return own_copy(card);
         }
         let url = self.card_url().ok_or_else(|| {
             error_js(Error::invalid_input(
@@ -253,10 +289,9 @@ impl MagisteriumClient {
         let urls: Vec<String> = std::iter::once(url).chain(fallback).collect();
         match self.fetch_card(urls, &call).await.map_err(into_js)? {
             Outcome::Card(card, max_age) => {
-                self.card
-                    .borrow_mut()
-                    .keep(card.0.clone(), max_age, now_ms());
-                Ok(card.0)
+                let copy = own_copy(&card.0)?;
+                self.card.borrow_mut().keep(card.0, max_age, now_ms());
+                Ok(copy)
             }
             other => output(other),
         }

@@ -127,6 +127,31 @@ fn bad_request(cause: JsValue) -> Failure {
     caused(ErrorKind::InvalidInput, "a header cannot be sent", cause)
 }
 
+/// What the `fetch` resolved to, as a `Response` and its status; a value without a status in
+/// 100–599, a `headers.get` or a body stream (a polyfill's own response type) is `invalid_input`
+/// naming what it lacks: retrying would get the same.
+fn as_response(value: JsValue) -> Result<(web_sys::Response, u16), Error> {
+    let member = |v: &JsValue, key: &str| {
+        Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    };
+    let status = member(&value, "status")
+        .as_f64()
+        .filter(|s| (100.0..=599.0).contains(s));
+    let body = member(&value, "body");
+    let lacks = if status.is_none() {
+        "no HTTP status"
+    } else if !member(&member(&value, "headers"), "get").is_function() {
+        "no headers"
+    } else if !(body.is_null() || member(&body, "getReader").is_function()) {
+        "no ReadableStream body"
+    } else {
+        return Ok((value.unchecked_into(), status.unwrap_or_default() as u16));
+    };
+    Err(Error::invalid_input(format!(
+        "the fetch resolved to something that is not a Response: {lacks}"
+    )))
+}
+
 /// `network error: <the exception's message>`, the exception as the cause.
 fn network(cause: JsValue) -> Failure {
     let detail = Reflect::get(&cause, &JsValue::from_str("message"))
@@ -157,17 +182,7 @@ impl Transport for WebTransport<'_> {
         let response = JsFuture::from(Promise::resolve(&pending))
             .await
             .map_err(|e| self.cut_short(&guard, network(e)))?;
-        let status = Reflect::get(&response, &JsValue::from_str("status"))
-            .ok()
-            .and_then(|s| s.as_f64())
-            .filter(|s| (100.0..=599.0).contains(s))
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Network,
-                    "fetch resolved without an HTTP status (opaque or not a Response)",
-                )
-            })? as u16;
-        let raw: web_sys::Response = response.unchecked_into();
+        let (raw, status) = as_response(response)?;
         let response = Response::from(Clone::clone(&raw));
         let header = |name: &str| response.headers().get(name);
         let (retry_after, retry_after_ms, cache_control) = (

@@ -94,6 +94,22 @@ impl JsonView for Js {
     fn boolean(&self) -> Option<bool> {
         self.0.as_bool()
     }
+
+    fn number_text(&self) -> Option<String> {
+        // `String(n)`: JavaScript's own number formatting, none compiled into the wasm.
+        let n = js_sys::Number::from(self.0.as_f64()?);
+        n.to_string_with_radix(10).ok().map(String::from)
+    }
+
+    fn keys(&self) -> Vec<String> {
+        if !self.is_plain_object() {
+            return Vec::new();
+        }
+        js_sys::Object::keys(self.0.unchecked_ref::<js_sys::Object>())
+            .iter()
+            .filter_map(|k| k.as_string())
+            .collect()
+    }
 }
 
 impl Serialize for Js {

@@ -76,10 +76,21 @@ export type TaskState =
   | "submitted" | "working" | "input-required" | "completed" | "canceled" | "failed"
   | "rejected" | "auth-required" | "unknown" | (string & {});
 
-/** The returned Task, in short. */
-export interface TaskInfo { id: string; contextId: string; state: TaskState }
+/** The returned Task, in short, and the Task itself. */
+export interface TaskInfo {
+  id: string;
+  /** `""` when the Task has no `contextId`. */
+  contextId: string;
+  state: TaskState;
+  /** The Task as received: the very object `JSON.parse` made (not a copy), so members this
+   *  version does not type stay readable. */
+  raw: Task;
+}
 
-/** One source of a {@link QaAnswer}; footnote `[^n]` is citation n − 1. Passed through as received. */
+/** One source of a {@link QaAnswer}; footnote `[^n]` is citation n − 1. The object as received
+ *  when its typed members have these types; otherwise a copy with each differing member coerced
+ *  (a number where a string is typed becomes its decimal string, `"3"` for `document_index`
+ *  becomes `3`) or left out. */
 export interface Citation {
   cited_text?: string;
   cited_text_heading?: string | null;
@@ -93,8 +104,10 @@ export interface Citation {
 }
 
 export interface QaAnswer { answer: string; citations: Citation[]; relatedQuestions: string[]; task: TaskInfo }
+/** `url` and `title` are `""` when the hit has none; a hit without an id is left out. */
 export interface SearchResult { id: string; url: string; title: string }
 export interface SearchResults { results: SearchResult[]; task: TaskInfo }
+/** `id`, `title`, `author` and `ref` are `""` when the metadata lacks them. */
 export interface Document { id: string; title: string; author: string; ref: string; text: string; task: TaskInfo }
 export interface TextResult { text: string; task: TaskInfo }
 export interface SkillResult { text?: string; data: Record<string, unknown>[]; artifacts: Artifact[]; task: TaskInfo }
@@ -122,10 +135,11 @@ export interface Message {
   metadata?: Record<string, unknown>;
 }
 export interface TaskStatus { state: TaskState; message?: Message; timestamp?: string }
-export interface Artifact { artifactId: string; name?: string; description?: string; parts: Part[]; metadata?: Record<string, unknown> }
+export interface Artifact { artifactId?: string; name?: string; description?: string; parts: Part[]; metadata?: Record<string, unknown> }
+/** A Task as the agent sent it. `contextId` may be missing (the typed results never fail on it). */
 export interface Task {
   id: string;
-  contextId: string;
+  contextId?: string;
   status: TaskStatus;
   kind: "task";
   history?: Message[];

@@ -105,7 +105,8 @@ export const CASES = [
 ];
 
 // The floor: what a user writes with plain fetch + JSON.parse to get the same typed result.
-const taskInfo = (t) => ({ id: t.id, contextId: t.contextId, state: t.status.state });
+// `raw`: the Task as received, as the typed results keep it (a reference, nothing copied).
+const taskInfo = (t) => ({ id: t.id, contextId: t.contextId ?? "", state: t.status.state, raw: t });
 function artifactOf(result, name) {
   const arts = result.artifacts ?? [];
   return arts.find((a) => a.name === name) ?? arts[0];

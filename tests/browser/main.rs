@@ -7,8 +7,14 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod support;
 
+/// The drift fixtures and their comparison, shared with the core's native tests.
+#[path = "../common/drift.rs"]
+mod drift_cases;
+
 mod agent;
+mod construction;
 mod decode;
+mod drift;
 mod errors;
 mod faults;
 mod faults_timing;

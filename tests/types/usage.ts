@@ -40,6 +40,10 @@ export async function demo(): Promise<void> {
   const title: string | null | undefined = first?.document_title;
   const related: string[] = qa.relatedQuestions;
   const state: "completed" | string = qa.task.state;
+  // The Task as received (issue 26): its contextId may be missing.
+  const received: string | undefined = qa.task.raw.contextId;
+  // @ts-expect-error contextId is optional on the raw Task
+  const strict: string = qa.task.raw.contextId;
 
   const found: SearchResults = await client.documentSearch("just wage");
   const id: string | undefined = found.results[0]?.id;

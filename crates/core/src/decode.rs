@@ -2,6 +2,7 @@
 //! HTTP status around it. Everything is read through [`JsonView`], so the same code serves the
 //! browser (JavaScript values from `JSON.parse`) and native code (`serde_json::Value`).
 
+use super::coerce;
 use super::error::Error;
 use super::json_view::{JsonKind, JsonView, Path};
 use super::wire::RequestId;
@@ -137,24 +138,31 @@ fn check_id<V: JsonView>(
     }
 }
 
-/// The fields of the returned Task that every result carries (`task` of the typed results).
+/// The fields of the returned Task that every result carries (`task` of the typed results), and
+/// the Task itself as received.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct TaskInfo {
+pub struct TaskInfo<N> {
     /// The task id (use it with `tasks/get`).
     pub id: String,
-    /// The conversation it belongs to.
+    /// The conversation it belongs to (`""` when the Task has none).
     pub context_id: String,
     /// Its state (`completed`, `failed`, or a state this version does not know).
     pub state: String,
+    /// The Task as received: the same node, never a copy, so members the SDK does not type yet
+    /// stay readable.
+    pub raw: N,
 }
 
 /// Checks that `result` is a Task and reads its id, context and state.
 ///
+/// A Task is an object with `kind: "task"`, an `id` (a number is read as its decimal string) and a
+/// `status.state`; a missing `contextId` is `""`.
+///
 /// # Errors
-/// `invalid_response` naming the path of the first field that is missing or of the wrong type, or
-/// saying that a Message came back instead of a Task.
-pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo, Error> {
+/// `invalid_response` naming the path of the first of those that is missing or of the wrong type,
+/// or saying that a Message came back instead of a Task.
+pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo<V>, Error> {
     let root = Path::Root;
     let at = root.key("result");
     if result.kind() != JsonKind::Object {
@@ -167,11 +175,16 @@ pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo, Error> {
             truncate(&kind, 32)
         )));
     }
-    let id = required_string(result, "id", &at)?;
-    if id.is_empty() {
-        return Err(Error::invalid_response("result.id: empty"));
-    }
-    let context_id = required_string(result, "contextId", &at)?;
+    let id = match coerce::owned_text(result, "id") {
+        Some(id) if !id.is_empty() => id,
+        Some(_) => return Err(Error::invalid_response("result.id: empty")),
+        None => {
+            return Err(Error::invalid_response(
+                "result.id: missing or not a string",
+            ))
+        }
+    };
+    let context_id = coerce::owned_text(result, "contextId").unwrap_or_default();
     let status_at = at.key("status");
     let status = result
         .field("status")
@@ -184,6 +197,7 @@ pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo, Error> {
         id,
         context_id,
         state,
+        raw: result.clone(),
     })
 }
 
@@ -194,7 +208,7 @@ pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo, Error> {
 ///
 /// # Errors
 /// As above.
-pub fn require_completed<V: JsonView>(result: &V, info: &TaskInfo) -> Result<(), Error> {
+pub fn require_completed<V: JsonView>(result: &V, info: &TaskInfo<V>) -> Result<(), Error> {
     match info.state.as_str() {
         "completed" => Ok(()),
         "failed" | "rejected" | "canceled" => Err(task_failed(result, info)),
@@ -211,14 +225,14 @@ pub fn require_completed<V: JsonView>(result: &V, info: &TaskInfo) -> Result<(),
 ///
 /// # Errors
 /// As above.
-pub fn reject_failed<V: JsonView>(result: &V, info: &TaskInfo) -> Result<(), Error> {
+pub fn reject_failed<V: JsonView>(result: &V, info: &TaskInfo<V>) -> Result<(), Error> {
     match info.state.as_str() {
         "failed" | "rejected" => Err(task_failed(result, info)),
         _ => Ok(()),
     }
 }
 
-fn task_failed<V: JsonView>(result: &V, info: &TaskInfo) -> Error {
+fn task_failed<V: JsonView>(result: &V, info: &TaskInfo<V>) -> Error {
     let reason = status_text(result).unwrap_or_default();
     let message = if reason.is_empty() {
         format!("the task ended in state {}", info.state)

@@ -60,6 +60,10 @@ pub trait JsonView: Clone {
     fn number(&self) -> Option<f64>;
     /// The value of a boolean node.
     fn boolean(&self) -> Option<bool>;
+    /// A number node as text, the way the platform writes it (`String(n)` in JavaScript).
+    fn number_text(&self) -> Option<String>;
+    /// The member names of an object, in their order; empty for a node that is not an object.
+    fn keys(&self) -> Vec<String>;
 
     /// The member `key`, treating an explicit `null` like a missing member.
     fn field_present(&self, key: &str) -> Option<Self> {
@@ -101,6 +105,16 @@ impl JsonView for &serde_json::Value {
 
     fn boolean(&self) -> Option<bool> {
         self.as_bool()
+    }
+
+    fn number_text(&self) -> Option<String> {
+        self.as_number().map(ToString::to_string)
+    }
+
+    fn keys(&self) -> Vec<String> {
+        self.as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default()
     }
 }
 

@@ -12,8 +12,10 @@
 
 pub mod call;
 pub mod card;
+pub mod coerce;
 pub mod date;
 pub mod decode;
+pub mod endpoint;
 pub mod error;
 pub mod ids;
 pub mod json_view;

@@ -15,23 +15,23 @@ mod text;
 
 use serde::Serialize;
 
+use super::coerce::{self, Text};
 use super::decode::{self, require_completed, task_info, TaskInfo};
 use super::error::Error;
-use super::json_view::{JsonView, Path};
+use super::json_view::JsonView;
 use super::skill::Skill;
-use document::id_string;
-use parts::{pick_artifact, read_parts, read_strings, ArtifactParts};
+use parts::{candidates, read_parts, read_strings, ArtifactParts};
 use qa::read_citations;
 use search::read_hits;
 
 pub use document::Document;
-pub use qa::{QaAnswer, CITATION_KEYS};
-pub use search::{HitId, SearchHit, SearchResults};
+pub use qa::{Change, Citation, QaAnswer, CITATION_KEYS};
+pub use search::{SearchHit, SearchResults};
 pub use text::{SkillResult, TextResult};
 
 /// The typed answer of one skill. `None` inside is the skill's "not found" answer (`null`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
+#[serde(untagged, bound(serialize = "N: JsonView + Serialize"))]
 pub enum SkillAnswer<N> {
     /// `catholic_qa`
     Qa(QaAnswer<N>),
@@ -47,32 +47,34 @@ pub enum SkillAnswer<N> {
 
 /// Decodes the `result` of a `message/send` to `skill` into its typed answer.
 ///
+/// The reader is tolerant (`coerce::TABLE`): only what the method promises is required (the Q&A
+/// answer text, the search `results` list, the document's text, the readings or saints text). The
+/// artifact named for the skill is read first, then the others in order, and the first that holds
+/// the promised member answers.
+///
 /// # Errors
-/// `task_failed` for a failed task; `invalid_response` (naming the JSON path) when the task lacks
-/// what the skill answers with or a documented field has the wrong type.
+/// `task_failed` for a failed task; `invalid_response` when the result is not a completed Task or
+/// no artifact holds the promised member (the message names the path).
 pub fn decode_skill<V: JsonView>(skill: Skill, result: &V) -> Result<SkillAnswer<V>, Error> {
     let task = task_info(result)?;
     require_completed(result, &task)?;
-    let root = Path::Root;
-    let at = root.key("result");
     let artifacts = result.field_present("artifacts");
-    let chosen = match &artifacts {
-        Some(arts) => pick_artifact(arts, skill.artifact_name(), &at.key("artifacts"))?,
-        None => None,
-    };
-    let parts = match &chosen {
-        Some((index, artifact)) => read_parts(artifact, *index)?,
-        None => ArtifactParts::empty(),
-    };
+    let arts = candidates(artifacts.as_ref(), skill.artifact_name());
     if skill.is_lookup() {
-        return Ok(SkillAnswer::Lookup(SkillResult {
-            text: parts.texts.into_iter().next(),
-            data: parts.data,
-            artifacts,
-            task,
-        }));
+        return Ok(SkillAnswer::Lookup(lookup(&arts, artifacts, task)));
     }
-    decode_known(skill, chosen.is_some(), parts, task)
+    let mut first_miss = None;
+    for (index, artifact) in &arts {
+        match decode_known(skill, read_parts(artifact, *index), &task) {
+            Ok(answer) => return Ok(answer),
+            Err(miss) => {
+                first_miss.get_or_insert(miss);
+            }
+        }
+    }
+    let message =
+        first_miss.unwrap_or_else(|| format!("result.artifacts: no artifact for {}", skill.id()));
+    Err(Error::invalid_response(message).with_task_id(task.id))
 }
 
 /// Decodes the `result` of a skill this version does not know as a [`SkillResult`] over the
@@ -86,45 +88,52 @@ pub fn decode_other_skill<V: JsonView>(
 ) -> Result<SkillResult<V>, Error> {
     let task = task_info(result)?;
     require_completed(result, &task)?;
-    let root = Path::Root;
-    let at = root.key("result");
     let artifacts = result.field_present("artifacts");
-    let parts = match &artifacts {
-        Some(arts) => match pick_artifact(arts, artifact_name, &at.key("artifacts"))? {
-            Some((index, artifact)) => read_parts(&artifact, index)?,
-            None => ArtifactParts::empty(),
-        },
-        None => ArtifactParts::empty(),
-    };
-    Ok(SkillResult {
-        text: parts.texts.into_iter().next(),
-        data: parts.data,
-        artifacts,
-        task,
-    })
+    let arts = candidates(artifacts.as_ref(), artifact_name);
+    Ok(lookup(&arts, artifacts, task))
 }
 
+/// A [`SkillResult`] over the first candidate artifact.
+fn lookup<V: JsonView>(
+    arts: &[(usize, V)],
+    artifacts: Option<V>,
+    task: TaskInfo<V>,
+) -> SkillResult<V> {
+    let parts = arts
+        .first()
+        .map(|(index, artifact)| read_parts(artifact, *index));
+    let mut text = None;
+    let mut data = Vec::new();
+    if let Some(p) = parts {
+        text = p.texts.into_iter().next();
+        for (_, d) in p.data {
+            data.push(d);
+        }
+    }
+    SkillResult {
+        text,
+        data,
+        artifacts,
+        task,
+    }
+}
+
+/// The typed answer `parts` give for `skill`, or why they cannot (the path and what is missing).
 fn decode_known<V: JsonView>(
     skill: Skill,
-    has_artifact: bool,
     parts: ArtifactParts<V>,
-    task: TaskInfo,
-) -> Result<SkillAnswer<V>, Error> {
-    if !has_artifact {
-        return Err(Error::invalid_response(format!(
-            "result.artifacts: no artifact for {}",
+    task: &TaskInfo<V>,
+) -> Result<SkillAnswer<V>, String> {
+    let index = parts.index;
+    let missing = |what: &str| {
+        format!(
+            "result.artifacts[{index}].parts: no {what} (the {} answer)",
             skill.id()
-        ))
-        .with_task_id(task.id));
-    }
+        )
+    };
     if let Some(not_found) = skill.not_found_text() {
-        if parts.data.is_empty() && parts.texts.len() == 1 {
-            let is_not_found = parts
-                .texts
-                .first()
-                .and_then(JsonView::string)
-                .is_some_and(|t| t.trim() == not_found);
-            if is_not_found {
+        if let ([only], []) = (parts.texts.as_slice(), parts.data.as_slice()) {
+            if only.text().trim() == not_found {
                 return Ok(match skill {
                     Skill::DocumentFetch => SkillAnswer::Document(None),
                     _ => SkillAnswer::Text(None),
@@ -132,86 +141,66 @@ fn decode_known<V: JsonView>(
             }
         }
     }
-    let missing = |what: &str| {
-        Error::invalid_response(format!(
-            "result.artifacts: {} answer without {what}",
-            skill.id()
-        ))
-    };
+    let task = task.clone();
+    let first_text =
+        |texts: Vec<Text<V>>, what: &str| texts.into_iter().next().ok_or_else(|| missing(what));
     match skill {
         Skill::CatholicQa => {
-            let answer = parts
-                .texts
-                .into_iter()
-                .next()
-                .ok_or_else(|| missing("a text part"))?;
+            let answer = first_text(parts.texts, "text part")?;
             let mut citations = Vec::new();
-            let mut related = Vec::new();
-            for (data, data_at) in parts.data.iter().zip(parts.data_paths.iter()) {
+            let mut related_questions = Vec::new();
+            for (_, data) in &parts.data {
                 if let Some(list) = data.field_present("citations") {
-                    citations =
-                        data_at.with_path(|p| read_citations(&list, &p.key("citations")))?;
+                    read_citations(&list, &mut citations);
                 }
                 if let Some(list) = data.field_present("related_questions") {
-                    related =
-                        data_at.with_path(|p| read_strings(&list, &p.key("related_questions")))?;
+                    read_strings(&list, &mut related_questions);
                 }
             }
             Ok(SkillAnswer::Qa(QaAnswer {
                 answer,
                 citations,
-                related_questions: related,
+                related_questions,
                 task,
             }))
         }
         Skill::DocumentSearch => {
-            let (data, data_at) = parts
+            let (part, list) = parts
                 .data
                 .iter()
-                .zip(parts.data_paths.iter())
-                .find(|(d, _)| d.field("results").is_some())
-                .ok_or_else(|| missing("a results data part"))?;
-            let results = data_at.with_path(|p| read_hits(data, &p.key("results")))?;
-            Ok(SkillAnswer::Search(SearchResults { results, task }))
+                .find_map(|(i, d)| Some((*i, d.field_present("results")?)))
+                .ok_or_else(|| missing("data part with a results list"))?;
+            if list.array_len().is_none() {
+                return Err(format!(
+                    "result.artifacts[{index}].parts[{part}].data.results: expected array, found {}",
+                    list.kind().name()
+                ));
+            }
+            Ok(SkillAnswer::Search(SearchResults {
+                results: read_hits(&list),
+                task,
+            }))
         }
         Skill::DocumentFetch => {
-            let text = parts
-                .texts
-                .into_iter()
-                .next()
-                .ok_or_else(|| missing("a text part"))?;
-            let (meta, meta_at) = parts
-                .data
-                .iter()
-                .zip(parts.data_paths.iter())
-                .next()
-                .ok_or_else(|| missing("a metadata data part"))?;
-            let (id, title, author, reference) = meta_at.with_path(|p| {
-                Ok::<_, Error>((
-                    id_string(meta, "id", p)?,
-                    decode::required_string(meta, "title", p)?,
-                    decode::required_string(meta, "author", p)?,
-                    decode::required_string(meta, "ref", p)?,
-                ))
-            })?;
+            let text = first_text(parts.texts, "text part")?;
+            let meta = parts.data.first().map(|(_, d)| d);
+            let member = |key: &str| {
+                meta.and_then(|m| coerce::owned_text(m, key))
+                    .unwrap_or_default()
+            };
             Ok(SkillAnswer::Document(Some(Document {
-                id,
-                title,
-                author,
-                reference,
+                id: member("id"),
+                title: member("title"),
+                author: member("author"),
+                reference: member("ref"),
                 text,
                 task,
             })))
         }
-        Skill::LiturgicalReadings | Skill::SaintsOfTheDay => {
-            let text = parts
-                .texts
-                .into_iter()
-                .next()
-                .ok_or_else(|| missing("a text part"))?;
-            Ok(SkillAnswer::Text(Some(TextResult { text, task })))
-        }
-        _ => Err(missing("a known shape")),
+        _ => Ok(SkillAnswer::Text(Some(TextResult {
+            text: first_text(parts.texts, "text part")?,
+            task,
+        }))),
     }
 }
 

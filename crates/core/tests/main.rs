@@ -8,6 +8,9 @@ mod common {
     mod fixtures;
     pub use fixtures::*;
 
+    #[path = "../../../../tests/common/drift.rs"]
+    pub mod drift;
+
     pub mod a2a_v1;
     pub mod call_loop;
 }
@@ -20,7 +23,9 @@ mod call_loop_answers;
 mod call_loop_pacing;
 mod call_loop_retries;
 mod call_loop_tokens_and_card;
+mod coercion_table;
 mod decode_fixtures;
+mod drift;
 mod fuzz_replay;
 mod protocol_choice;
 mod requests;

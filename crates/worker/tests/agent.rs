@@ -4,7 +4,7 @@
 use magisterium_core::results::{decode_skill_response, SkillAnswer};
 use magisterium_core::serve::http::WorkerRequest;
 use magisterium_core::wire::RequestId;
-use magisterium_core::{JsonView, Skill};
+use magisterium_core::Skill;
 use magisterium_worker::app::Route;
 use serde_json::{json, Value};
 
@@ -30,10 +30,14 @@ fn the_sdk_decodes_every_skill_from_the_agent() {
     let SkillAnswer::Qa(answer) = decode(Skill::CatholicQa, &qa) else {
         panic!()
     };
-    let markdown = answer.answer.string().unwrap().into_owned();
+    let markdown = answer.answer.text().into_owned();
     assert!(!answer.citations.is_empty());
     for (i, c) in answer.citations.iter().enumerate() {
-        assert_eq!(c["document_index"], i, "document_index is 0-based");
+        assert!(
+            c.changes.is_empty(),
+            "the stand-in's citations need no coercion"
+        );
+        assert_eq!(c.node["document_index"], i, "document_index is 0-based");
         assert!(
             markdown.contains(&format!("[^{}]", i + 1)),
             "footnote {} in the answer",
@@ -79,7 +83,7 @@ fn the_sdk_decodes_every_skill_from_the_agent() {
     let SkillAnswer::Text(Some(t)) = decode(Skill::LiturgicalReadings, &readings) else {
         panic!()
     };
-    assert!(t.text.string().unwrap().contains("December 25, 2026"));
+    assert!(t.text.text().contains("December 25, 2026"));
     let (_, none) = h.send("liturgical_readings", text("when pigs fly"));
     assert!(matches!(
         decode(Skill::LiturgicalReadings, &none),
@@ -90,7 +94,7 @@ fn the_sdk_decodes_every_skill_from_the_agent() {
         panic!()
     };
     assert!(
-        t.text.string().unwrap().contains("December 1, 2026"),
+        t.text.text().contains("December 1, 2026"),
         "today is the request's UTC date"
     );
 
@@ -101,7 +105,7 @@ fn the_sdk_decodes_every_skill_from_the_agent() {
     let SkillAnswer::Text(Some(t)) = decode(Skill::SaintsOfTheDay, &saints) else {
         panic!()
     };
-    assert!(t.text.string().unwrap().contains("Joseph"));
+    assert!(t.text.text().contains("Joseph"));
     let (_, none) = h.send("saints_of_the_day", text("gibberish"));
     assert!(matches!(
         decode(Skill::SaintsOfTheDay, &none),
@@ -125,7 +129,7 @@ fn the_sdk_decodes_every_skill_from_the_agent() {
         let SkillAnswer::Lookup(res) = decode(skill, &none) else {
             panic!()
         };
-        assert_eq!(res.text.unwrap().string().unwrap(), "No results found.");
+        assert_eq!(res.text.unwrap().text(), "No results found.");
     }
 }
 

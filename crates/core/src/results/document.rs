@@ -1,39 +1,24 @@
-//! The `documentFetch` result ([`Document`]) and the reader of its id.
+//! The `documentFetch` result ([`Document`]).
 
 use serde::Serialize;
 
-use crate::decode::{self, wrong_type, TaskInfo};
-use crate::error::Error;
-use crate::json_view::{JsonKind, JsonView, Path};
+use crate::coerce::Text;
+use crate::decode::TaskInfo;
 
 /// `documentFetch` → `Document`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Document<N> {
-    /// The document id.
+    /// The document id (`""` when the metadata has none).
     pub id: String,
-    /// The title.
+    /// The title (`""` when the metadata has none).
     pub title: String,
-    /// The author.
+    /// The author (`""` when the metadata has none).
     pub author: String,
-    /// The reference (`ref` on the wire).
+    /// The reference (`ref` on the wire; `""` when the metadata has none).
     #[serde(rename = "ref")]
     pub reference: String,
     /// The full text (a string node, possibly megabytes).
-    pub text: N,
+    pub text: Text<N>,
     /// The task.
-    pub task: TaskInfo,
-}
-
-/// A string id, or an integer id turned into its decimal string.
-pub(super) fn id_string<V: JsonView>(obj: &V, key: &str, at: &Path<'_>) -> Result<String, Error> {
-    let v = obj
-        .field(key)
-        .ok_or_else(|| Error::invalid_response(format!("{}: missing", at.key(key))))?;
-    match v.kind() {
-        JsonKind::Number => Ok(decode::integer(&v, &at.key(key))?.to_string()),
-        _ => v
-            .string()
-            .map(|s| s.into_owned())
-            .ok_or_else(|| wrong_type(&at.key(key), "string", v.kind())),
-    }
+    pub task: TaskInfo<N>,
 }

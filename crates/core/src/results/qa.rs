@@ -1,24 +1,69 @@
 //! The `catholicQa` result ([`QaAnswer`]) and the reader of its citations.
 
+use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::parts::read_objects;
-use crate::decode::{wrong_type, TaskInfo};
-use crate::error::Error;
-use crate::json_view::{JsonKind, JsonView, Path};
+use super::parts::each_object;
+use crate::coerce::{self, Text};
+use crate::decode::TaskInfo;
+use crate::json_view::{JsonKind, JsonView};
 
 /// `catholicQa` → `QaAnswer`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", bound(serialize = "N: JsonView + Serialize"))]
 pub struct QaAnswer<N> {
     /// The Markdown answer with `[^n]` footnotes (a string node).
-    pub answer: N,
-    /// The citations as received (object nodes); footnote n is citation n − 1.
-    pub citations: Vec<N>,
-    /// Suggested follow-up questions (string nodes).
-    pub related_questions: Vec<N>,
+    pub answer: Text<N>,
+    /// The citations; footnote n is citation n − 1.
+    pub citations: Vec<Citation<N>>,
+    /// Suggested follow-up questions.
+    pub related_questions: Vec<Text<N>>,
     /// The task.
-    pub task: TaskInfo,
+    pub task: TaskInfo<N>,
+}
+
+/// One citation: the object as received when its documented members have their documented types,
+/// else the same members with those that differ coerced (`coerce::TABLE`) or left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Citation<N> {
+    /// The citation object as received.
+    pub node: N,
+    /// The documented members that differ, and what the typed citation holds instead.
+    pub changes: Vec<(&'static str, Change)>,
+}
+
+/// What a coerced citation member becomes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// A number's decimal string.
+    Text(String),
+    /// An integer read from a string.
+    Number(f64),
+    /// Left out.
+    Omit,
+}
+
+impl<N: JsonView + Serialize> Serialize for Citation<N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.changes.is_empty() {
+            return self.node.serialize(serializer);
+        }
+        let mut map = serializer.serialize_map(None)?;
+        for key in self.node.keys() {
+            match self.changes.iter().find(|(k, _)| *k == key) {
+                Some((_, Change::Text(text))) => map.serialize_entry(&key, text)?,
+                // Read from a string of at most 15 digits (`coerce::index`): a whole number below 2^53.
+                Some((_, Change::Number(n))) => map.serialize_entry(&key, &(*n as u64))?,
+                Some((_, Change::Omit)) => {}
+                None => {
+                    if let Some(value) = self.node.field(&key) {
+                        map.serialize_entry(&key, &value)?;
+                    }
+                }
+            }
+        }
+        map.end()
+    }
 }
 
 /// The JSON type the contract gives each member of `CITATION_KEYS`, and whether `null` is allowed.
@@ -45,30 +90,32 @@ pub static CITATION_KEYS: [&str; 8] = [
     "source_url",
 ];
 
-pub(super) fn read_citations<V: JsonView>(list: &V, at: &Path<'_>) -> Result<Vec<V>, Error> {
-    read_objects(list, at, |c, c_at| {
+/// Appends to `out` the object items of `list`, each with the changes its documented members
+/// need.
+pub(super) fn read_citations<V: JsonView>(list: &V, out: &mut Vec<Citation<V>>) {
+    each_object(list, |node| {
+        let mut changes = Vec::new();
         for (key, (want, nullable)) in CITATION_KEYS.iter().zip(CITATION_FIELDS) {
-            let Some(found) = c.field(key).map(|v| v.kind()) else {
+            let Some(value) = node.field(key) else {
                 continue;
             };
-            if !(found == want || (nullable && found == JsonKind::Null)) {
-                let expected = if nullable {
-                    format!("{} or null", want.name())
-                } else {
-                    want.name().to_owned()
-                };
-                return Err(wrong_type(&c_at.key(key), &expected, found));
-            }
-            if *key == "document_index" {
-                let n = c.field(key).and_then(|v| v.number()).unwrap_or(f64::NAN);
-                if !(n.fract() == 0.0 && n >= 0.0) {
-                    return Err(Error::invalid_response(format!(
-                        "{}: expected a non-negative integer",
-                        c_at.key(key)
-                    )));
+            let found = value.kind();
+            let change = if want == JsonKind::Number {
+                match coerce::index(&value) {
+                    Some(_) if found == JsonKind::Number => continue,
+                    Some(n) => Change::Number(n),
+                    None => Change::Omit,
                 }
-            }
+            } else if found == want || (nullable && found == JsonKind::Null) {
+                continue;
+            } else {
+                match coerce::text(&value) {
+                    Some(Text::Coerced(text)) => Change::Text(text),
+                    _ => Change::Omit,
+                }
+            };
+            changes.push((*key, change));
         }
-        Ok(c)
-    })
+        out.push(Citation { node, changes });
+    });
 }

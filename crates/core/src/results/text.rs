@@ -3,15 +3,16 @@
 
 use serde::{Serialize, Serializer};
 
+use crate::coerce::Text;
 use crate::decode::TaskInfo;
 
 /// `liturgicalReadings`, `saintsOfTheDay` → `TextResult`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TextResult<N> {
     /// The formatted text (a string node).
-    pub text: N,
+    pub text: Text<N>,
     /// The task.
-    pub task: TaskInfo,
+    pub task: TaskInfo<N>,
 }
 
 /// The lookup skills → `SkillResult`.
@@ -19,14 +20,14 @@ pub struct TextResult<N> {
 pub struct SkillResult<N> {
     /// The first text part of the skill's artifact, if any (left out when there is none).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<N>,
+    pub text: Option<Text<N>>,
     /// The `data` objects of the skill's artifact's data parts.
     pub data: Vec<N>,
     /// All artifacts as received (`None`: the task had none; serialised as `[]`).
     #[serde(serialize_with = "node_or_empty_list")]
     pub artifacts: Option<N>,
     /// The task.
-    pub task: TaskInfo,
+    pub task: TaskInfo<N>,
 }
 
 /// `artifacts` of a [`SkillResult`]: the node, or `[]` when the task had none.

@@ -232,8 +232,14 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> (WorkerResponse, Option<String>) {
-        self.finish_answer(plan, outcome, settings, origin)
-            .into_parts()
+        let body = match &outcome {
+            UpstreamOutcome::Answer { body, .. } => body.clone(),
+            _ => Vec::new(),
+        };
+        let finished = self.finish_answer(plan, outcome, settings, origin);
+        let cache = finished.cache.clone().and_then(|range| body.get(range));
+        let cache = cache.map(|b| String::from_utf8_lossy(b).into_owned());
+        (finished.into_parts().0, cache)
     }
 
     /// [`App::finish`], with the upstream's body left out of the response when it is the body

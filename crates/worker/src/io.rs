@@ -214,7 +214,7 @@ pub async fn cached(cache: &Cache, key: &str) -> Result<Option<Uint8Array>, JsVa
 pub async fn store(
     cache: &Cache,
     key: &str,
-    body: &[u8],
+    body: &Uint8Array,
     content_type: &str,
     max_age: u64,
 ) -> Result<(), JsValue> {
@@ -223,8 +223,7 @@ pub async fn store(
     headers.set("cache-control", &format!("public, max-age={max_age}"))?;
     let init = ResponseInit::new();
     init.set_headers(&headers);
-    let mut owned = body.to_vec();
-    let stored = Response::new_with_opt_u8_array_and_init(Some(&mut owned), &init)?;
+    let stored = Response::new_with_opt_buffer_source_and_init(Some(body), &init)?;
     JsFuture::from(cache.put(&cache_key(key)?, &stored)).await?;
     Ok(())
 }

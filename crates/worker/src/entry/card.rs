@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use js_sys::Uint8Array;
 use serde_json::json;
 use wasm_bindgen::JsValue;
 
@@ -69,7 +70,7 @@ impl Call {
             io::store(
                 cache,
                 card_url,
-                &fresh,
+                &Uint8Array::from(fresh.as_slice()),
                 "application/json",
                 CARD_CACHE_SECONDS,
             )

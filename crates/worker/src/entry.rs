@@ -60,7 +60,13 @@ pub async fn fetch(
                 .and_then(|n| n.as_string());
             let line = json!({ "error": name.as_deref().unwrap_or("Error"), "requestId": call.request_id });
             console_error(&line.to_string());
-            call.done(&http::internal_error(), None)
+            // The Worker's own answer: with CORS, so a page of an allowed origin reads the 500.
+            let failed = app::decorate(
+                http::internal_error(),
+                &call.settings,
+                call.origin.as_deref(),
+            );
+            call.done(&failed, None)
         }
     }
 }

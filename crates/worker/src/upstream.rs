@@ -7,6 +7,7 @@ use std::ops::Range;
 use serde_json::{json, Value};
 
 use super::proxy::ForwardPlan;
+use magisterium_core::retry::parse_non_negative;
 use magisterium_core::serve::answer::{self, Answer};
 use magisterium_core::serve::http::{code, path, WorkerResponse};
 
@@ -187,8 +188,7 @@ fn upstream_retry_after(headers: &[(String, String)]) -> String {
     if let Some(value) = get("retry-after") {
         return value.to_owned();
     }
-    let ms = get("retry-after-ms").and_then(|v| v.parse::<f64>().ok());
-    match ms.filter(|ms| ms.is_finite() && *ms >= 0.0) {
+    match get("retry-after-ms").and_then(parse_non_negative) {
         Some(ms) => ((ms / 1000.0).ceil() as u64).max(1).to_string(),
         None => "60".to_owned(),
     }
@@ -197,18 +197,17 @@ fn upstream_retry_after(headers: &[(String, String)]) -> String {
 /// The answer for a cache hit: the stored `result` under this request's id.
 pub fn from_cache(plan: &ForwardPlan, cached_result: &str) -> WorkerResponse {
     // The stored `result` is checked to be JSON, then put in the envelope as it is (no tree).
-    match serde_json::from_str::<&serde_json::value::RawValue>(cached_result) {
-        Ok(result) => WorkerResponse {
+    match answer::is_json(cached_result.as_bytes()) {
+        true => WorkerResponse {
             status: 200,
             headers: vec![("content-type".into(), "application/json".into())],
             body: format!(
-                r#"{{"jsonrpc":"2.0","id":{},"result":{}}}"#,
-                plan.rpc_id,
-                result.get()
+                r#"{{"jsonrpc":"2.0","id":{},"result":{cached_result}}}"#,
+                plan.rpc_id
             ),
         }
         .with_header("x-cache", "hit"),
-        Err(_) => WorkerResponse::rpc_error(
+        false => WorkerResponse::rpc_error(
             502,
             &plan.rpc_id,
             code::INTERNAL_ERROR,

@@ -2,14 +2,13 @@
 //! envelope (`jsonrpc`, `id`, `result` or `error`, the error's `code`) and, inside a `result`,
 //! the Task's `status.state` and whether an artifact carries a `data` part. The body is borrowed:
 //! strings are read in place and everything else (a document's text of several megabytes) is
-//! skipped with [`IgnoredAny`], so a large answer is checked without a second copy.
+//! skipped (serde's `deserialize_ignored_any`), so a large answer is checked without a second copy.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
-use serde::de::{self, Deserializer, IgnoredAny, Visitor};
-use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
@@ -56,206 +55,191 @@ impl Head<'_> {
     }
 }
 
-/// A string read in place when it has no escapes; any other value is `None` (no type error: a
-/// tolerant reader).
-#[derive(Default)]
-struct Text<'a>(Option<Cow<'a, str>>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Text<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Text<'de>, E> {
-                Ok(Text(Some(Cow::Borrowed(v))))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text<'de>, E> {
-                Ok(Text(Some(Cow::Owned(v.to_owned()))))
-            }
-            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Text<'de>, E> {
-                Ok(Text(None))
-            }
-            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Text<'de>, E> {
-                Ok(Text(None))
-            }
-            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Text<'de>, E> {
-                Ok(Text(None))
-            }
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Text<'de>, E> {
-                Ok(Text(None))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Text<'de>, E> {
-                Ok(Text(None))
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Text<'de>, A::Error> {
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(Text(None))
-            }
-            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Text<'de>, A::Error> {
-                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-                Ok(Text(None))
-            }
-        }
-        d.deserialize_any(V)
-    }
+/// Where a [`Probe`] is in the answer: what it looks for in the value it reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The envelope: `jsonrpc`, `id`, `result`, `error`.
+    Envelope,
+    /// An `error` object: its `code`.
+    Error,
+    /// An error's `code`.
+    Code,
+    /// A `result`: `status` and `artifacts`.
+    Result,
+    /// A `status`: its `state`.
+    Status,
+    /// The `artifacts` array, then one artifact: its `parts`.
+    Artifacts,
+    Artifact,
+    /// The `parts` array, then one part: its `kind`.
+    Parts,
+    Part,
+    /// A string, read in place when it has no escapes (a key, a state, a kind).
+    Text,
+    /// Anything else: skipped without being copied.
+    Skip,
 }
 
-/// The envelope's members; of duplicate keys the last counts, as in `JSON.parse` (so the proxy
-/// and the SDK behind it read the same answer).
+/// What a [`Probe`] found.
 #[derive(Default)]
-struct Envelope<'a> {
-    jsonrpc: Text<'a>,
-    id: Option<&'a RawValue>,
+struct Found<'a> {
+    jsonrpc: Option<Cow<'a, str>>,
+    id: Option<Value>,
     result: Option<&'a RawValue>,
-    error: Option<&'a RawValue>,
+    error: Option<i64>,
+    state: Option<Cow<'a, str>>,
+    data_part: bool,
 }
 
-impl<'de: 'a, 'a> Deserialize<'de> for Envelope<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Envelope<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON-RPC answer")
-            }
-            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-                let mut envelope = Envelope::default();
-                while let Some(key) = map.next_key::<Text>()? {
-                    match key.0.as_deref() {
-                        Some("jsonrpc") => envelope.jsonrpc = map.next_value()?,
-                        Some("id") => envelope.id = Some(map.next_value()?),
-                        Some("result") => envelope.result = Some(map.next_value()?),
-                        Some("error") => envelope.error = Some(map.next_value()?),
-                        _ => {
-                            map.next_value::<IgnoredAny>()?;
-                        }
-                    }
+/// One visitor for the whole answer, told by its mode what to look for: a single type, so the
+/// reader's generic code is built once (each visitor type costs the proxy's bundle a copy of
+/// serde_json's parser), and a tolerant one (a value of an unexpected type is skipped, never an
+/// error).
+struct Probe<'h, 'a> {
+    mode: Mode,
+    found: &'h mut Found<'a>,
+}
+
+impl<'h, 'de> Probe<'h, 'de> {
+    fn at(found: &'h mut Found<'de>, mode: Mode) -> Self {
+        Self { mode, found }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Probe<'_, 'de> {
+    type Value = Option<Cow<'de, str>>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        if self.mode == Mode::Skip {
+            d.deserialize_ignored_any(self)
+        } else {
+            d.deserialize_any(self)
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for Probe<'_, 'de> {
+    type Value = Option<Cow<'de, str>>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok((self.mode == Mode::Text).then_some(Cow::Borrowed(v)))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok((self.mode == Mode::Text).then(|| Cow::Owned(v.to_owned())))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        if self.mode == Mode::Code {
+            self.found.error = Some(v);
+        }
+        Ok(None)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.visit_i64(i64::try_from(v).unwrap_or(0))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        // An integral float (`-32001.0`) is the integer code.
+        let integral = v.fract() == 0.0 && v.abs() < 9.0e15;
+        self.visit_i64(if integral { v as i64 } else { 0 })
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let each = match self.mode {
+            Mode::Artifacts => Mode::Artifact,
+            Mode::Parts => Mode::Part,
+            _ => Mode::Skip,
+        };
+        while seq
+            .next_element_seed(Probe::at(self.found, each))?
+            .is_some()
+        {}
+        Ok(None)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let found = self.found;
+        while let Some(key) = map.next_key_seed(Probe::at(found, Mode::Text))? {
+            let inner = match (self.mode, key.as_deref().unwrap_or_default()) {
+                (Mode::Envelope, "jsonrpc") => {
+                    found.jsonrpc = map.next_value_seed(Probe::at(found, Mode::Text))?;
+                    continue;
                 }
-                Ok(envelope)
-            }
+                (Mode::Envelope, "id") => {
+                    found.id = Some(map.next_value()?);
+                    continue;
+                }
+                (Mode::Envelope, "result") => {
+                    found.result = Some(map.next_value()?);
+                    continue;
+                }
+                (Mode::Envelope, "error") => {
+                    // Of duplicate keys the last counts, as in `JSON.parse`.
+                    found.error = Some(0);
+                    Mode::Error
+                }
+                (Mode::Error, "code") => Mode::Code,
+                (Mode::Result, "status") => Mode::Status,
+                (Mode::Result, "artifacts") => Mode::Artifacts,
+                (Mode::Artifact, "parts") => Mode::Parts,
+                (Mode::Status, "state") => {
+                    found.state = map.next_value_seed(Probe::at(found, Mode::Text))?;
+                    continue;
+                }
+                (Mode::Part, "kind") => {
+                    let kind = map.next_value_seed(Probe::at(found, Mode::Text))?;
+                    found.data_part |= kind.as_deref() == Some("data");
+                    continue;
+                }
+                _ => Mode::Skip,
+            };
+            map.next_value_seed(Probe::at(found, inner))?;
         }
-        d.deserialize_map(V)
+        Ok(None)
     }
 }
 
-#[derive(Deserialize)]
-struct ErrorHead {
-    #[serde(default)]
-    code: Code,
+/// Reads `bytes` as one JSON value with `mode`; false when they are not JSON.
+fn probe<'a>(bytes: &'a [u8], mode: Mode, found: &mut Found<'a>) -> bool {
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    Probe::at(found, mode).deserialize(&mut reader).is_ok() && reader.end().is_ok()
 }
 
-/// An integer `code` (an integral float such as `-32001.0` too); anything else is 0.
-#[derive(Default)]
-struct Code(i64);
-
-impl<'de> Deserialize<'de> for Code {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Code;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a code")
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Code, E> {
-                Ok(Code(v))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Code, E> {
-                Ok(Code(i64::try_from(v).unwrap_or(0)))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Code, E> {
-                let integral = v.fract() == 0.0 && v.abs() < 9.0e15;
-                Ok(Code(if integral { v as i64 } else { 0 }))
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<Code, E> {
-                Ok(Code(0))
-            }
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Code, E> {
-                Ok(Code(0))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Code, E> {
-                Ok(Code(0))
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Code, A::Error> {
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(Code(0))
-            }
-            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Code, A::Error> {
-                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-                Ok(Code(0))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-#[derive(Deserialize)]
-struct ResultHead<'a> {
-    #[serde(default, borrow)]
-    status: Option<StatusHead<'a>>,
-    #[serde(default, borrow)]
-    artifacts: Option<Vec<ArtifactHead<'a>>>,
-}
-
-#[derive(Deserialize)]
-struct StatusHead<'a> {
-    #[serde(default, borrow)]
-    state: Text<'a>,
-}
-
-#[derive(Deserialize)]
-struct ArtifactHead<'a> {
-    #[serde(default, borrow)]
-    parts: Vec<PartHead<'a>>,
-}
-
-#[derive(Deserialize)]
-struct PartHead<'a> {
-    #[serde(default, borrow)]
-    kind: Text<'a>,
+/// True when `bytes` are one JSON value (read without building it).
+pub fn is_json(bytes: &[u8]) -> bool {
+    probe(bytes, Mode::Skip, &mut Found::default())
 }
 
 /// Reads the head of an upstream answer `body`. A result whose inside is not a Task's shape
 /// (a Message, a malformed status) is still a JSON-RPC answer: it has no `state` then.
 pub fn read(body: &[u8]) -> Answer<'_> {
-    let envelope: Envelope = match serde_json::from_slice(body) {
-        Ok(envelope) => envelope,
-        Err(_) if serde_json::from_slice::<IgnoredAny>(body).is_ok() => return Answer::NotRpc,
-        Err(_) => return Answer::NotJson,
-    };
-    if envelope.jsonrpc.0.as_deref() != Some("2.0")
+    let mut envelope = Found::default();
+    if !probe(body, Mode::Envelope, &mut envelope) {
+        return Answer::NotJson;
+    }
+    if envelope.jsonrpc.as_deref() != Some("2.0")
         || envelope.result.is_some() == envelope.error.is_some()
     {
         return Answer::NotRpc;
     }
-    let id = envelope
-        .id
-        .and_then(|raw| serde_json::from_str::<Value>(raw.get()).ok());
-    let error_code = envelope
-        .error
-        .map(|raw| serde_json::from_str::<ErrorHead>(raw.get()).map_or(0, |e| e.code.0));
-    let (mut state, mut data_part) = (None, false);
-    let mut result = None;
+    let mut head = Head {
+        id: envelope.id,
+        error_code: envelope.error,
+        result: None,
+        state: None,
+        data_part: false,
+    };
     if let Some(raw) = envelope.result {
         let text = raw.get();
         let start = (text.as_ptr() as usize).saturating_sub(body.as_ptr() as usize);
-        result = Some(start..start + text.len());
-        if let Ok(head) = serde_json::from_str::<ResultHead>(text) {
-            state = head.status.and_then(|s| s.state.0);
-            data_part = head
-                .artifacts
-                .unwrap_or_default()
-                .iter()
-                .any(|a| a.parts.iter().any(|p| p.kind.0.as_deref() == Some("data")));
-        }
+        head.result = Some(start..start + text.len());
+        let mut inside = Found::default();
+        probe(text.as_bytes(), Mode::Result, &mut inside);
+        head.state = inside.state;
+        head.data_part = inside.data_part;
     }
-    Answer::Rpc(Head {
-        id,
-        error_code,
-        result,
-        state,
-        data_part,
-    })
+    Answer::Rpc(head)
 }

@@ -39,6 +39,13 @@ extern "C" {
     #[wasm_bindgen(method)]
     pub fn limit(this: &RateLimiter, options: &JsValue) -> Promise;
 
+    /// The request's `ctx`: `waitUntil(promise)` keeps the isolate alive for work that is not
+    /// needed for the answer (cache writes), which then goes on after the response.
+    pub type Context;
+    /// Lets `promise` finish after the response.
+    #[wasm_bindgen(method, js_name = waitUntil)]
+    pub fn wait_until(this: &Context, promise: &Promise);
+
     /// A Cache API cache (`caches.default`).
     pub type Cache;
     /// The cached response for a key, or undefined.

@@ -43,7 +43,7 @@ thread_local! {
 pub async fn fetch(
     request: Request,
     env: JsValue,
-    _ctx: JsValue,
+    ctx: JsValue,
     create_auth: js_sys::Function,
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
@@ -51,7 +51,7 @@ pub async fn fetch(
     if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with("/auth/") {
         return io::asset(&env, &request).await;
     }
-    let mut call = Call::new(&request, &url, &env);
+    let mut call = Call::new(&request, &url, &env, ctx);
     match call.api(&request, &url, &env, &create_auth).await {
         Ok(response) => Ok(response),
         Err(e) => {
@@ -159,6 +159,8 @@ struct Call {
     path: String,
     settings: Rc<Settings>,
     log: LogLine,
+    /// The request's `ctx`, for work after the response.
+    ctx: JsValue,
 }
 
 /// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
@@ -181,7 +183,7 @@ fn request_id(request: &Request) -> String {
 }
 
 impl Call {
-    fn new(request: &Request, url: &Url, env: &JsValue) -> Self {
+    fn new(request: &Request, url: &Url, env: &JsValue, ctx: JsValue) -> Self {
         Self {
             request_id: request_id(request),
             started: js_sys::Date::now(),
@@ -189,6 +191,17 @@ impl Call {
             path: url.pathname(),
             settings: settings_for(env),
             log: LogLine::default(),
+            ctx,
+        }
+    }
+
+    /// Lets `promise` (work not needed for the answer) finish after the response, through
+    /// `ctx.waitUntil`; without a `ctx` (a test harness), it runs on unawaited.
+    fn later(&self, promise: &js_sys::Promise) {
+        if self.ctx.is_object() {
+            self.ctx
+                .unchecked_ref::<super::bindings::Context>()
+                .wait_until(promise);
         }
     }
 

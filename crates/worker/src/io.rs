@@ -210,22 +210,22 @@ pub async fn cached(cache: &Cache, key: &str) -> Result<Option<Uint8Array>, JsVa
     Ok(Some(Uint8Array::new(&buffer)))
 }
 
-/// Stores `body` under `key` for `max_age` seconds.
-pub async fn store(
+/// Stores `body` under `key` for `max_age` seconds: the Cache API's promise, for the request's
+/// `ctx.waitUntil` (the answer does not wait for it).
+pub fn store(
     cache: &Cache,
     key: &str,
     body: &Uint8Array,
     content_type: &str,
     max_age: u64,
-) -> Result<(), JsValue> {
+) -> Result<js_sys::Promise, JsValue> {
     let headers = Headers::new()?;
     headers.set("content-type", content_type)?;
     headers.set("cache-control", &format!("public, max-age={max_age}"))?;
     let init = ResponseInit::new();
     init.set_headers(&headers);
     let stored = Response::new_with_opt_buffer_source_and_init(Some(body), &init)?;
-    JsFuture::from(cache.put(&cache_key(key)?, &stored)).await?;
-    Ok(())
+    Ok(cache.put(&cache_key(key)?, &stored))
 }
 
 /// Whether the Rate Limiting binding of `pool` lets `key` through (`QA_RATE_LIMITER` for

@@ -67,14 +67,14 @@ impl Call {
                 .card(v1, outcome, own_origin, &settings, origin.as_deref())
         });
         if let (Some(cache), Some(fresh), 200) = (&cache, fresh, card.status) {
-            io::store(
+            let stored = io::store(
                 cache,
                 card_url,
                 &Uint8Array::from(fresh.as_slice()),
                 "application/json",
                 CARD_CACHE_SECONDS,
-            )
-            .await?;
+            )?;
+            self.later(&stored);
         }
         Ok(answer(card))
     }

@@ -162,7 +162,7 @@ impl App {
         // deployment is broken, and says so instead of forwarding an anonymous call.
         if request.method == "POST"
             && request.path == path::RPC
-            && request.session.is_none()
+            && request.account.is_none()
             && !settings.operator_token
         {
             return misconfigured(

@@ -127,7 +127,7 @@ fn worker_request(
             .get("cf-connecting-ip")?
             .unwrap_or_else(|| "local".to_owned()),
         now_ms: js_sys::Date::now(),
-        session: session.map(|(_, id)| id),
+        account: session.map(|(_, account)| account),
     })
 }
 
@@ -287,11 +287,9 @@ impl Call {
         credential: &JsValue,
     ) -> Result<Outcome, JsValue> {
         let token = member(credential, "token");
-        let session_id = Reflect::get(credential, &"session".into())
-            .ok()
-            .and_then(|s| member(&s, "id"));
-        let session = match (&token, session_id) {
-            (Some(token), Some(id)) => Some((token.as_str(), id)),
+        let account = member(credential, "account");
+        let session = match (&token, account) {
+            (Some(token), Some(account)) => Some((token.as_str(), account)),
             _ => None,
         };
         let worker_request = worker_request(request, url, body.to_vec(), session)?;

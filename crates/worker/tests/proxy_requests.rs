@@ -204,7 +204,7 @@ fn per_client_limits_with_a_separate_qa_bucket() {
     assert_eq!(plan.binding_pools, ["default", "catholic_qa"]);
     assert_eq!(plan.budget, None);
     // With the budget object, the call is taken from its account's budget (the operator's, or
-    // the visitor's session's), which holds the per-client limits too: the isolate counts nothing.
+    // the visitor's upstream account), which holds the per-client limits too: the isolate counts nothing.
     let s = settings(&[]);
     let mut app = App::new();
     for _ in 0..5 {
@@ -213,12 +213,12 @@ fn per_client_limits_with_a_separate_qa_bucket() {
         assert!(plan.is_qa);
     }
     let signed_in = WorkerRequest {
-        session: Some("abc".into()),
+        account: Some("abc".into()),
         ..post(&qa, &[])
     };
     assert_eq!(
         planned(&mut app, &s, &signed_in).budget.as_deref(),
-        Some("session:abc")
+        Some("account:abc")
     );
     let get_plan = planned(&mut app, &s, &post(&get, &[]));
     assert_eq!(

@@ -81,7 +81,13 @@ impl Call {
             // The `result`'s bytes as they came, a view of the upstream's body (no copy).
             let result = bytes.subarray(range.start as u32, range.end as u32);
             let max_age = DOCUMENT_CACHE_SECONDS;
-            self.later(&io::store(cache, key, &result, "application/json", max_age)?);
+            self.later(&io::store(
+                cache,
+                key,
+                &result,
+                "application/json",
+                max_age,
+            )?);
         }
         self.log.rpc_error = finished.rpc_error;
         Ok(Outcome::Answer {

@@ -98,7 +98,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
           counts.refresh += 1;
           if (state.refreshMode === "503") return json(res, 503, { error: "temporarily_unavailable" });
           if (state.refreshMode === "down") return req.socket.destroy();
-          if (state.refreshMode === "slow") await new Promise((r) => setTimeout(r, state.refreshDelayMs));
+
           const entry = refreshTokens.get(form.get("refresh_token"));
           if (!entry || revoked.has(entry.grant)) return refuse(res, "invalid_grant");
           if (entry.used) {
@@ -106,6 +106,9 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
             return refuse(res, "invalid_grant");
           }
           entry.used = true;
+          // A slow issuer: the grant is checked, its answer comes later (a revocation meanwhile
+          // does not stop it, as at a real issuer with the request already accepted).
+          if (state.refreshMode === "slow") await new Promise((r) => setTimeout(r, state.refreshDelayMs));
           return issue(res, entry.grant);
         }
         return refuse(res, "unsupported_grant_type");

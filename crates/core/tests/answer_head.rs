@@ -133,3 +133,28 @@ fn of_duplicate_keys_the_last_counts_as_in_json_parse() {
     let escaped_key = r#"{"jsonrpc":"2.0","\u0069d":9,"result":{}}"#;
     assert!(head(escaped_key).id_is(&json!(9)));
 }
+
+#[test]
+fn refused_where_a_full_parse_refuses_deep_nesting_and_numbers_out_of_range() {
+    let nest = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    let in_result = format!(r#"{{"jsonrpc":"2.0","id":1,"result":{}}}"#, nest(1000));
+    assert_eq!(read(in_result.as_bytes()), Answer::NotJson);
+    let extra = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"result":{{}},"deep":{}}}"#,
+        nest(1000)
+    );
+    assert_eq!(read(extra.as_bytes()), Answer::NotJson);
+    let shallow = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"result":{{}},"deep":{}}}"#,
+        nest(100)
+    );
+    assert!(matches!(read(shallow.as_bytes()), Answer::Rpc(_)));
+    for big in [r#""x":1e400"#, r#""x":-1e400"#] {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":1,"result":{{{big}}}}}"#);
+        assert_eq!(read(body.as_bytes()), Answer::NotJson, "{big}");
+    }
+    let code = r#"{"jsonrpc":"2.0","id":1,"error":{"code":1e400,"message":"x"}}"#;
+    assert_eq!(read(code.as_bytes()), Answer::NotJson);
+    let tiny = r#"{"jsonrpc":"2.0","id":1,"result":{"x":1e-400}}"#;
+    assert!(matches!(read(tiny.as_bytes()), Answer::Rpc(_)));
+}

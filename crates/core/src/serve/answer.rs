@@ -2,7 +2,8 @@
 //! envelope (`jsonrpc`, `id`, `result` or `error`, the error's `code`) and, inside a `result`,
 //! the Task's `status.state` and whether an artifact carries a `data` part. The body is borrowed:
 //! strings are read in place and everything else (a document's text of several megabytes) is
-//! skipped (serde's `deserialize_ignored_any`), so a large answer is checked without a second copy.
+//! read and dropped, never built into a tree, so a large answer is checked without a second copy
+//! of it (a string with escapes passes through the reader's one scratch buffer).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -76,7 +77,7 @@ enum Mode {
     Part,
     /// A string, read in place when it has no escapes (a key, a state, a kind).
     Text,
-    /// Anything else: skipped without being copied.
+    /// Anything else: read and dropped (a string without escapes is never copied).
     Skip,
 }
 
@@ -109,11 +110,10 @@ impl<'h, 'de> Probe<'h, 'de> {
 impl<'de> DeserializeSeed<'de> for Probe<'_, 'de> {
     type Value = Option<Cow<'de, str>>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        if self.mode == Mode::Skip {
-            d.deserialize_ignored_any(self)
-        } else {
-            d.deserialize_any(self)
-        }
+        // Skipped values are read too (never `deserialize_ignored_any`): so the answer is refused
+        // exactly where a full parse refuses it (nesting past serde_json's 128 levels, numbers
+        // out of range such as `1e400`), and the proxy and the SDK agree on what is JSON.
+        d.deserialize_any(self)
     }
 }
 
@@ -237,7 +237,9 @@ pub fn read(body: &[u8]) -> Answer<'_> {
         let start = (text.as_ptr() as usize).saturating_sub(body.as_ptr() as usize);
         head.result = Some(start..start + text.len());
         let mut inside = Found::default();
-        probe(text.as_bytes(), Mode::Result, &mut inside);
+        if !probe(text.as_bytes(), Mode::Result, &mut inside) {
+            return Answer::NotJson; // the `result` was only scanned above: now it is read
+        }
         head.state = inside.state;
         head.data_part = inside.data_part;
     }

@@ -34,7 +34,12 @@ const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS calls (window TEXT NOT NULL, qa
 pub struct BudgetWindows {
     budget: Budget,
     sql: SqlStorage,
+    /// Calls let through by this instance (old rows are pruned every [`PRUNE_EVERY`]).
+    taken: u32,
 }
+
+/// How many calls between two prunings of rows past every window.
+const PRUNE_EVERY: u32 = 64;
 
 impl std::fmt::Debug for BudgetWindows {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -65,7 +70,15 @@ impl BudgetWindows {
                 at_ms: field("at").as_f64().unwrap_or(0.0),
             });
         }
-        Ok(BudgetWindows { budget, sql })
+        sql.exec(
+            "DELETE FROM calls WHERE at <= ?",
+            &Array::of1(&since.into()),
+        )?;
+        Ok(BudgetWindows {
+            budget,
+            sql,
+            taken: 0,
+        })
     }
 
     /// Takes one call of `client` (a `catholic_qa` when `is_qa`): null when it may go, else `{
@@ -75,20 +88,27 @@ impl BudgetWindows {
         let now = js_sys::Date::now();
         match self.budget.take_counted(client, is_qa, now) {
             Ok(rows) => {
-                for row in rows {
-                    let values = Array::of3(
-                        &row.window.into(),
-                        &u8::from(row.is_qa).into(),
-                        &row.at_ms.into(),
-                    );
-                    self.sql.exec(
-                        "INSERT INTO calls (window, qa, at) VALUES (?, ?, ?)",
-                        &values,
-                    )?;
+                // One statement per call: the account's row and the client's, together.
+                let values = Array::new();
+                for row in &rows {
+                    values.push(&row.window.as_str().into());
+                    values.push(&u8::from(row.is_qa).into());
+                    values.push(&row.at_ms.into());
                 }
-                let forgotten = self.budget.forgotten_before(now);
-                let since = Array::of1(&forgotten.into());
-                self.sql.exec("DELETE FROM calls WHERE at <= ?", &since)?;
+                let insert = if rows.len() > 1 {
+                    "INSERT INTO calls (window, qa, at) VALUES (?, ?, ?), (?, ?, ?)"
+                } else {
+                    "INSERT INTO calls (window, qa, at) VALUES (?, ?, ?)"
+                };
+                self.sql.exec(insert, &values)?;
+                // Rows past every window are dropped now and then, not on every call (a
+                // restarted object reads only the last window's rows anyway).
+                self.taken = self.taken.wrapping_add(1);
+                if self.taken % PRUNE_EVERY == 0 {
+                    let forgotten = self.budget.forgotten_before(now);
+                    let since = Array::of1(&forgotten.into());
+                    self.sql.exec("DELETE FROM calls WHERE at <= ?", &since)?;
+                }
                 Ok(JsValue::NULL)
             }
             Err(refusal) => {

@@ -3,17 +3,20 @@
 // them once however many calls arrive, from any isolate or location; the page holds only an
 // HttpOnly cookie naming it. The object is made when the sign-in begins and keeps its `state`
 // and PKCE verifier until the callback, so a callback is accepted only in the browser that began
-// it, once (no login CSRF, no replay). Workers KV (binding SIGN_IN) keeps what may be eventually
-// consistent: the dynamic client registration. OAuth is done by
-// oauth4webapi: RFC 8414 discovery, RFC 7591 registration, the authorization code flow with PKCE
-// S256 and `state`, refresh with rotation.
+// it, once (no login CSRF, no replay). Every session ends: at the refresh token's end when the
+// issuer says it (`refresh_token_expires_in`), else SESSION_MAX_SECONDS (30 days) after the
+// sign-in, and after SESSION_IDLE_SECONDS (7 days) unused; its alarm then revokes the tokens at
+// the issuer (RFC 7009, when offered) and deletes the object. A new sign-in from a browser ends
+// the session it had. Only a refused grant (`invalid_grant`) ends a session on refresh; an issuer
+// that fails (5xx, down) keeps it and the call gets a retryable 503. The client registration
+// lives in its own Durable Object (oauth-client.js). OAuth is done by oauth4webapi.
 import { DurableObject } from "cloudflare:workers";
 import * as oauth from "oauth4webapi";
+import { isLoopback, oauthClient, registrationClass } from "./oauth-client.js";
 
 const PENDING_TTL_S = 600; // a sign-in must finish within 10 minutes
 const REFRESH_MARGIN_MS = 60_000; // refresh when the access token has less than a minute left
-
-const isLoopback = (url) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+const IDLE_WRITE_MS = 60_000; // a session's last use is stored at most once a minute
 
 /** The session cookie's name: `__Host-` and Secure, except on loopback http where browsers refuse Secure. */
 const cookieName = (url) => (isLoopback(url) && url.protocol === "http:" ? "mag_session" : "__Host-mag_session");
@@ -34,47 +37,6 @@ function readCookie(request, url) {
 
 const randomId = () => oauth.generateRandomState() + oauth.generateRandomState();
 
-/** The OAuth client of a site (the Worker's origin as a URL) and env, for the Worker and for its
- *  session objects. `settings.issuer`: "embedded" (answered by `inProcess(request, env)`) or the
- *  issuer's URL. */
-function oauthClient(env, site, settings, inProcess) {
-  const issuerSetting = settings.issuer;
-  const issuer = new URL(issuerSetting === "embedded" || issuerSetting === "off" ? site.origin : issuerSetting);
-  const redirectUri = (env.OAUTH_REDIRECT_URI ?? "").trim() || `${site.origin}/auth/callback`;
-  const options = {
-    [oauth.allowInsecureRequests]: issuer.protocol === "http:" && isLoopback(issuer),
-    [oauth.customFetch]: (input, init) => {
-      const target = new URL(typeof input === "string" ? input : input.url);
-      return issuerSetting === "embedded" && target.origin === site.origin ? inProcess(new Request(target, init), env) : fetch(input, init);
-    },
-  };
-
-  async function server() {
-    const response = await oauth.discoveryRequest(issuer, { ...options, algorithm: "oauth2" });
-    return oauth.processDiscoveryResponse(issuer, response);
-  }
-
-  /** The client: configured, or registered once per issuer and redirect URI and kept in KV. */
-  async function client(as) {
-    if (env.OAUTH_CLIENT_ID) return { client: { client_id: env.OAUTH_CLIENT_ID }, secret: env.OAUTH_CLIENT_SECRET ?? "" };
-    const key = `client:${issuer.href}:${redirectUri}`;
-    const stored = await env.SIGN_IN.get(key, "json");
-    if (stored) return stored;
-    const response = await oauth.dynamicClientRegistrationRequest(
-      as,
-      { redirect_uris: [redirectUri], client_name: "magisterium-a2a Worker", token_endpoint_auth_method: "client_secret_post", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
-      options,
-    );
-    const registered = await oauth.processDynamicClientRegistrationResponse(response);
-    const entry = { client: { client_id: registered.client_id }, secret: registered.client_secret ?? "" };
-    await env.SIGN_IN.put(key, JSON.stringify(entry));
-    return entry;
-  }
-
-  const clientAuth = (secret) => (secret ? oauth.ClientSecretPost(secret) : oauth.None());
-  return { server, client, clientAuth, options, redirectUri };
-}
-
 /** The tokens as a session keeps them. */
 const sessionTokens = (tokens) => ({
   accessToken: tokens.access_token,
@@ -82,11 +44,21 @@ const sessionTokens = (tokens) => ({
   expiresAt: Date.now() + (tokens.expires_in ?? 3600) * 1000,
 });
 
+/** A refresh that did not happen because the issuer failed (not a refusal): retry later. */
+const UNAVAILABLE = Symbol("issuer unavailable");
+
+/** True when the issuer refused the grant itself: the session is over. */
+const refused = (e) => e instanceof oauth.ResponseBodyError && ["invalid_grant", "unauthorized_client", "invalid_client"].includes(e.error);
+
 /** Sign-in for the Worker: `inProcess(request, env)` answers the embedded issuer's requests,
  *  `authSettings(env)` is the settings as the Rust app parsed them (`{ issuer, anonymousAllowed,
  *  allowedOrigins }`). Returns `createAuth(env, site)` and the `Session` Durable Object class. */
 export function signIn(inProcess, authSettings) {
-  return { createAuth: (env, site) => createAuth(env, site, authSettings(env), inProcess), Session: sessionClass(inProcess, authSettings) };
+  return {
+    createAuth: (env, site) => createAuth(env, site, authSettings(env), inProcess),
+    Session: sessionClass(inProcess, authSettings),
+    ClientRegistration: registrationClass(inProcess, authSettings),
+  };
 }
 
 /** The `Session` Durable Object class: one sign-in's tokens, refreshed at most once at a time.
@@ -97,6 +69,7 @@ function sessionClass(inProcess, authSettings) {
       super(ctx, env);
       this.tokens = null;
       this.refreshing = null;
+      this.generation = 0; // bumped by end(): a refresh begun before it stores nothing
       // Loading only (no fetch inside): the tokens are then read and replaced synchronously, so
       // a refresh decision never rests on a stale read.
       ctx.blockConcurrencyWhile(async () => {
@@ -123,29 +96,58 @@ function sessionClass(inProcess, authSettings) {
       return pending;
     }
 
-    /** A sign-in that never finished: its storage goes (a finished one has no pending sign-in
-     *  left, only its tokens, which stay). */
+    /** When the session ends: its hard end, or its idle limit after the last use. */
+    deadline(tokens = this.tokens) {
+      return Math.min(tokens.endsAt, tokens.usedAt + tokens.idleMs);
+    }
+
+    /** The end of a sign-in never finished, or of a session: past it, the object is deleted
+     *  (its tokens revoked at the issuer first); before it (the session was used since), the
+     *  alarm moves to the new end. */
     async alarm() {
-      if (this.tokens) return;
-      this.pending = null;
-      await this.ctx.storage.deleteAll();
+      if (this.tokens && this.deadline() > Date.now()) {
+        await this.ctx.storage.setAlarm(this.deadline());
+        return;
+      }
+      await this.end(this.tokens?.site ?? null);
     }
 
-    /** Starts the session with the tokens of a finished sign-in. */
-    async start(tokens) {
-      this.tokens = sessionTokens(tokens);
+    /** Starts the session with the tokens of a finished sign-in (`life`: the session limits and
+     *  the account's subject), and sets its end. */
+    async start(tokens, life) {
+      const now = Date.now();
+      const given = Number(tokens.refresh_token_expires_in);
+      const endsAt = now + (Number.isFinite(given) && given > 0 ? Math.min(given, life.maxSeconds) : life.maxSeconds) * 1000;
+      this.tokens = { ...sessionTokens(tokens), endsAt, usedAt: now, idleMs: life.idleSeconds * 1000, subject: life.subject, site: life.site };
       await this.ctx.storage.put("tokens", this.tokens);
+      await this.ctx.storage.setAlarm(this.deadline());
     }
 
-    /** `{ accessToken, expiresAt }`, refreshed when less than a minute is left or when `stale` is
-     *  the token the upstream just refused; null when the session is over. */
+    /** `{ accessToken, expiresAt, subject }`, refreshed when less than a minute is left or when
+     *  `stale` is the token the upstream just refused; null when the session is over;
+     *  `{ unavailable: true }` when a refresh was needed and the issuer failed. */
     async token(site, stale = null) {
       const seen = this.tokens;
       if (!seen) return null;
-      const expiring = seen.expiresAt - Date.now() < REFRESH_MARGIN_MS;
-      const refused = stale !== null && stale === seen.accessToken;
-      const current = expiring || refused ? await this.refresh(new URL(site), seen) : seen;
-      return current && { accessToken: current.accessToken, expiresAt: current.expiresAt };
+      const now = Date.now();
+      if (this.deadline(seen) <= now) {
+        await this.end(site);
+        return null;
+      }
+      if (now - seen.usedAt > Math.min(IDLE_WRITE_MS, seen.idleMs / 10)) {
+        seen.usedAt = now;
+        this.ctx.storage.put("tokens", seen);
+      }
+      const expiring = seen.expiresAt - now < REFRESH_MARGIN_MS;
+      const refusedToken = stale !== null && stale === seen.accessToken;
+      let current = expiring || refusedToken ? await this.refresh(new URL(site), seen) : seen;
+      if (current === UNAVAILABLE) {
+        // The issuer failed: the access token still serves while it is valid (not when the
+        // upstream refused it); otherwise the caller retries later.
+        if (refusedToken || seen.expiresAt <= Date.now()) return { unavailable: true };
+        current = seen;
+      }
+      return current && { accessToken: current.accessToken, expiresAt: current.expiresAt, subject: current.subject ?? null };
     }
 
     /** When the access token expires (never the token), or null. */
@@ -153,31 +155,49 @@ function sessionClass(inProcess, authSettings) {
       return this.tokens && { expiresAt: this.tokens.expiresAt };
     }
 
-    /** Ends the session: its storage goes. */
-    async end() {
+    /** Ends the session: its refresh token is revoked at the issuer (when `site` is given and the
+     *  issuer offers revocation), and its storage goes; a refresh under way stores nothing. */
+    async end(site = null) {
+      const tokens = this.tokens;
+      this.generation += 1;
       this.tokens = null;
+      this.pending = null;
       await this.ctx.storage.deleteAll();
+      if (site && tokens) {
+        const { revoke } = oauthClient(this.env, new URL(site), authSettings(this.env), inProcess);
+        await revoke(tokens.refreshToken ?? tokens.accessToken);
+      }
     }
 
     /** One refresh for every caller that saw `seen` (check-and-set: a caller that saw tokens
-     *  already replaced gets the new ones; callers during the refresh share its promise). */
+     *  already replaced gets the new ones; callers during the refresh share its promise). The
+     *  new tokens, null when the issuer refused the grant (the session is then over), or
+     *  UNAVAILABLE when the issuer failed otherwise (the session stays). */
     refresh(site, seen) {
       if (this.refreshing) return this.refreshing;
       if (this.tokens !== seen) return Promise.resolve(this.tokens);
+      const generation = this.generation;
       this.refreshing = (async () => {
         if (!seen.refreshToken) return this.end().then(() => null);
-        const { server, client, clientAuth, options } = oauthClient(this.env, site, authSettings(this.env), inProcess);
-        const as = await server();
-        const { client: c, secret } = await client(as);
-        const response = await oauth.refreshTokenGrantRequest(as, c, clientAuth(secret), seen.refreshToken, options);
+        const { server, client, clientAuth, revoke, options } = oauthClient(this.env, site, authSettings(this.env), inProcess);
         let tokens;
         try {
+          const as = await server();
+          const { client: c, secret } = await client(as);
+          const response = await oauth.refreshTokenGrantRequest(as, c, clientAuth(secret), seen.refreshToken, options);
           tokens = await oauth.processRefreshTokenResponse(as, c, response);
-        } catch {
-          await this.end(); // refused (e.g. reuse detected): the session is over
+        } catch (e) {
+          if (this.generation !== generation) return null;
+          if (!refused(e)) return UNAVAILABLE;
+          await this.end(); // the grant is refused (e.g. reuse detected): the session is over
           return null;
         }
-        const next = sessionTokens(tokens);
+        if (this.generation !== generation) {
+          // Logged out during the refresh: the new tokens are not kept, and are revoked.
+          await revoke(tokens.refresh_token ?? tokens.access_token);
+          return null;
+        }
+        const next = { ...seen, ...sessionTokens(tokens) };
         if (!next.refreshToken) next.refreshToken = seen.refreshToken;
         this.tokens = next;
         await this.ctx.storage.put("tokens", next);
@@ -193,9 +213,10 @@ function sessionClass(inProcess, authSettings) {
 /** The BFF for one site (the Worker's origin as a URL) and env: built once and reused by the
  *  requests of an isolate. */
 function createAuth(env, site, settings, inProcess) {
-  const enabled = settings.issuer !== "off" && typeof env.SIGN_IN?.get === "function" && typeof env.SESSION?.idFromName === "function";
-  const { anonymousAllowed } = settings;
-  const { server, client, clientAuth, options, redirectUri } = oauthClient(env, site, settings, inProcess);
+  const registers = Boolean(env.OAUTH_CLIENT_ID) || typeof env.OAUTH_CLIENT?.idFromName === "function";
+  const enabled = settings.issuer !== "off" && registers && typeof env.SESSION?.idFromName === "function";
+  const { anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds } = settings;
+  const { server, client, clientAuth, subject, options, redirectUri } = oauthClient(env, site, settings, inProcess);
 
   /** The session object named `id`. */
   const sessionNamed = (id) => ({ id, stub: env.SESSION.get(env.SESSION.idFromName(id)) });
@@ -228,8 +249,10 @@ function createAuth(env, site, settings, inProcess) {
         const info = await sessionOf(request)?.stub.info();
         return json(200, { enabled, signedIn: Boolean(info), expiresAt: info?.expiresAt ?? null, anonymousAllowed });
       }
-      if (!enabled) return json(404, { error: "sign-in is not configured (OAUTH_ISSUER, the SESSION Durable Object and the SIGN_IN KV binding)" });
+      if (!enabled) return json(404, { error: "sign-in is not configured (OAUTH_ISSUER, and the SESSION and OAUTH_CLIENT Durable Objects)" });
       if (url.pathname === "/auth/login") {
+        // A browser signing in again ends the session it had (its tokens revoked at the issuer).
+        await sessionOf(request)?.stub.end(site.origin);
         const as = await server();
         const { client: c } = await client(as);
         const verifier = oauth.generateRandomCodeVerifier();
@@ -262,8 +285,9 @@ function createAuth(env, site, settings, inProcess) {
           const params = oauth.validateAuthResponse(as, c, url, state);
           const response = await oauth.authorizationCodeGrantRequest(as, c, clientAuth(secret), params, redirectUri, pending.verifier, options);
           const tokens = await oauth.processAuthorizationCodeResponse(as, c, response);
-          await visitor.stub.start(tokens);
-          return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, visitor.id, 7 * 86_400), "cache-control": "no-store" } });
+          const life = { maxSeconds: sessionMaxSeconds, idleSeconds: sessionIdleSeconds, subject: await subject(as, c, tokens), site: site.origin };
+          await visitor.stub.start(tokens, life);
+          return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, visitor.id, sessionMaxSeconds), "cache-control": "no-store" } });
         } catch (e) {
           return json(400, { error: "sign-in failed", detail: String(e?.code ?? e?.name ?? "error") });
         }
@@ -271,7 +295,7 @@ function createAuth(env, site, settings, inProcess) {
       if (url.pathname === "/auth/logout") {
         if (request.method !== "POST") return json(405, { error: "use POST" });
         if (!sameOrigin(request)) return json(403, { error: "cross-site request refused" });
-        await sessionOf(request)?.stub.end();
+        await sessionOf(request)?.stub.end(site.origin);
         return json(200, { signedIn: false }, { "set-cookie": cookieHeader(url, "", 0) });
       }
       return json(404, { error: "not found" });
@@ -286,7 +310,8 @@ function createAuth(env, site, settings, inProcess) {
       }
       const session = sessionOf(request);
       const current = await session?.stub.token(site.origin);
-      if (current) return { token: current.accessToken, session };
+      if (current?.unavailable) return { refuse: true, reason: "issuer-unavailable" };
+      if (current) return { token: current.accessToken, session, account: current.subject ?? `session:${session.id}` };
       if (enabled && !anonymousAllowed) return { refuse: true, reason: "signed-out" };
       return { token: env.MAGISTERIUM_TOKEN || null, session: null };
     },
@@ -295,7 +320,8 @@ function createAuth(env, site, settings, inProcess) {
      *  many calls ask), or null when the session is over. */
     async refresh(credential) {
       const renewed = await credential.session.stub.token(site.origin, credential.token);
-      return renewed && { token: renewed.accessToken, session: credential.session };
+      if (!renewed || renewed.unavailable) return null;
+      return { token: renewed.accessToken, session: credential.session, account: credential.account };
     },
   };
 }

@@ -2,13 +2,28 @@
 // (crates/worker/src/entry.rs); sign-in is auth.js (oauth4webapi), which it calls. The wasm package is
 // "magisterium-worker" (each wrangler config's [alias]: the demo's with the stand-in, or the proxy
 // alone), instantiated once at global scope.
-import { fetch, inProcess, authSettings, UpstreamBudget } from "magisterium-worker";
+import { DurableObject } from "cloudflare:workers";
+import { fetch, inProcess, authSettings, BudgetWindows } from "magisterium-worker";
 import { signIn } from "./auth.js";
 
-const { createAuth, Session } = signIn(inProcess, authSettings);
+const { createAuth, Session, ClientRegistration } = signIn(inProcess, authSettings);
 
-// The Durable Object classes: one per sign-in, one per upstream account.
-export { Session, UpstreamBudget };
+/** One upstream account's budget (src/budget_object.rs keeps it, in the object's SQLite
+ *  storage); the Worker calls `take` over RPC. */
+export class UpstreamBudget extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    this.windows = new BudgetWindows(ctx, env);
+  }
+
+  /** Takes one call of `client`: null when it may go, else `{ pool, retryAfterSeconds }`. */
+  take(client, isQa) {
+    return this.windows.take(client, isQa);
+  }
+}
+
+// The Durable Object classes: one per sign-in, one per upstream account, one per issuer's client.
+export { Session, ClientRegistration };
 
 export default {
   fetch: (request, env, ctx) => fetch(request, env, ctx, createAuth),

@@ -48,12 +48,13 @@ export function send(skillId, input, options) {
 export const PROXY_URL = process.env.MAGISTERIUM_PROXY_URL ?? "http://127.0.0.1:18789";
 export const PROXY_TOKEN = process.env.MAGISTERIUM_PROXY_TOKEN ?? "proxy-secret-token";
 
-/** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`. */
-export async function startWrangler(cwd, port, args = [], probe = "/") {
+/** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`.
+ *  Its state (Durable Objects, cache) is fresh, or `state`'s folder (a restart on the same state). */
+export async function startWrangler(cwd, port, args = [], probe = "/", { state: kept } = {}) {
   const { spawn } = await import("node:child_process");
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
-  const state = mkdtempSync(path.join(tmpdir(), "wrangler-state-")); // fresh KV and cache
+  const state = kept ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
   const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"),
     ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--persist-to", state, ...args],
     { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
@@ -68,7 +69,8 @@ export async function startWrangler(cwd, port, args = [], probe = "/") {
   for (let i = 0; i < 120; i++) {
     try {
       await fetch(`http://127.0.0.1:${port}${probe}`);
-      return { stop, log: () => log };
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      return { stop, log: () => log, state, exited };
     } catch {
       await new Promise((r) => setTimeout(r, 500));
     }

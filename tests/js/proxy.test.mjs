@@ -273,9 +273,12 @@ test("the deployable proxy config (wrangler.proxy.toml) is the demo's Worker wit
   assert.match(demo, /^"magisterium-worker" = "\.\/dist\/pkg-worker\/worker\.js"$/m);
   assert.match(proxy, /^"magisterium-worker" = "\.\/dist\/pkg-proxy\/worker\.js"$/m);
   for (const config of [demo, proxy]) {
-    assert.match(config, /^binding = "SIGN_IN"/m);
+    // Durable Objects only: no KV namespace to create at deploy.
+    assert.doesNotMatch(config, /kv_namespaces/);
     assert.match(config, /^name = "SESSION"\nclass_name = "Session"$/m);
     assert.match(config, /^name = "BUDGET"\nclass_name = "UpstreamBudget"$/m);
+    assert.match(config, /^name = "OAUTH_CLIENT"\nclass_name = "ClientRegistration"$/m);
     assert.match(config, /^new_sqlite_classes = \["Session", "UpstreamBudget"\]$/m);
+    assert.match(config, /^new_sqlite_classes = \["ClientRegistration"\]$/m);
   }
 });

@@ -1,8 +1,11 @@
 // An emulated OAuth authorization server for the Worker's sign-in tests, on 127.0.0.1 only, with
 // no dependencies: RFC 8414 metadata, RFC 7591 registration, an authorization step that approves
 // at once (redirect with a code), the code grant with PKCE S256, and refresh with rotation and
-// reuse detection (a refresh token spent twice revokes the grant). It counts the grants it
-// answers, so a test can say how many refreshes a burst of calls cost.
+// reuse detection (a refresh token spent twice revokes the grant), userinfo (the account's
+// `sub`: `issuer.user` at the time of the sign-in) and revocation (RFC 7009). It counts the grants
+// it answers, so a test can say how many refreshes a burst of calls cost, and its refresh can be
+// made to fail: `issuer.refreshMode` = "ok" | "503" (the issuer answers 503) | "down" (the socket is
+// dropped) | "slow" (answered after `issuer.refreshDelayMs`).
 //
 //   import { startIssuer } from "../servers/oauth-issuer.mjs";
 //   const issuer = await startIssuer({ port, accessTtlSeconds });  // issuer.url, issuer.counts, issuer.close()
@@ -15,9 +18,11 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
   const clients = new Map(); // client_id → { secret, redirectUris }
   const codes = new Map(); // code → { clientId, redirectUri, challenge }
   const refreshTokens = new Map(); // refresh token → { grant, used }
-  const revoked = new Set(); // grants revoked after a reuse
-  const accessTokens = new Set();
-  const counts = { register: 0, authorize: 0, code: 0, refresh: 0, refused: 0 };
+  const revoked = new Set(); // grants revoked after a reuse or a revocation
+  const accessTokens = new Map(); // access token → grant
+  const subjects = new Map(); // grant → the account's `sub`
+  const counts = { register: 0, authorize: 0, code: 0, refresh: 0, refused: 0, revoke: 0, userinfo: 0 };
+  const state = { user: "user-1", refreshMode: "ok", refreshDelayMs: 2000 };
   let url = "";
 
   const json = (res, status, body) => {
@@ -31,7 +36,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
   const issue = (res, grant) => {
     const access = token("at");
     const refresh = token("rt");
-    accessTokens.add(access);
+    accessTokens.set(access, grant);
     refreshTokens.set(refresh, { grant, used: false });
     json(res, 200, { access_token: access, token_type: "Bearer", expires_in: accessTtlSeconds, refresh_token: refresh, scope: "a2a" });
   };
@@ -48,6 +53,8 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
           authorization_endpoint: `${url}/authorize`,
           token_endpoint: `${url}/token`,
           registration_endpoint: `${url}/register`,
+          userinfo_endpoint: `${url}/userinfo`,
+          revocation_endpoint: `${url}/revoke`,
           response_types_supported: ["code"],
           grant_types_supported: ["authorization_code", "refresh_token"],
           code_challenge_methods_supported: ["S256"],
@@ -67,7 +74,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
         const client = clients.get(p.get("client_id"));
         if (!client || !client.redirectUris.includes(p.get("redirect_uri")) || p.get("code_challenge_method") !== "S256") return refuse(res, "invalid_request");
         const code = token("code");
-        codes.set(code, { clientId: p.get("client_id"), redirectUri: p.get("redirect_uri"), challenge: p.get("code_challenge") });
+        codes.set(code, { clientId: p.get("client_id"), redirectUri: p.get("redirect_uri"), challenge: p.get("code_challenge"), sub: state.user });
         const back = new URL(p.get("redirect_uri"));
         back.searchParams.set("code", code);
         back.searchParams.set("state", p.get("state") ?? "");
@@ -83,10 +90,15 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
           codes.delete(form.get("code"));
           const challenge = createHash("sha256").update(form.get("code_verifier") ?? "").digest("base64url");
           if (!pending || pending.redirectUri !== form.get("redirect_uri") || pending.challenge !== challenge) return refuse(res, "invalid_grant");
-          return issue(res, token("grant"));
+          const grant = token("grant");
+          subjects.set(grant, pending.sub);
+          return issue(res, grant);
         }
         if (form.get("grant_type") === "refresh_token") {
           counts.refresh += 1;
+          if (state.refreshMode === "503") return json(res, 503, { error: "temporarily_unavailable" });
+          if (state.refreshMode === "down") return req.socket.destroy();
+
           const entry = refreshTokens.get(form.get("refresh_token"));
           if (!entry || revoked.has(entry.grant)) return refuse(res, "invalid_grant");
           if (entry.used) {
@@ -94,9 +106,27 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
             return refuse(res, "invalid_grant");
           }
           entry.used = true;
+          // A slow issuer: the grant is checked, its answer comes later (a revocation meanwhile
+          // does not stop it, as at a real issuer with the request already accepted).
+          if (state.refreshMode === "slow") await new Promise((r) => setTimeout(r, state.refreshDelayMs));
           return issue(res, entry.grant);
         }
         return refuse(res, "unsupported_grant_type");
+      }
+      case "GET /userinfo": {
+        counts.userinfo += 1;
+        const grant = accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
+        if (!grant || revoked.has(grant)) return json(res, 401, { error: "invalid_token" });
+        return json(res, 200, { sub: subjects.get(grant) });
+      }
+      case "POST /revoke": {
+        const client = clients.get(form.get("client_id"));
+        if (!client || client.secret !== form.get("client_secret")) return refuse(res, "invalid_client");
+        counts.revoke += 1;
+        const grant = refreshTokens.get(form.get("token"))?.grant ?? accessTokens.get(form.get("token"));
+        if (grant) revoked.add(grant);
+        res.writeHead(200);
+        return res.end();
       }
       default:
         return json(res, 404, { error: "not found" });
@@ -107,8 +137,12 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
   return {
     url,
     counts,
-    /** True for an access token this issuer handed out. */
-    issued: (access) => accessTokens.has(access),
+    /** True for an access token this issuer handed out (and not revoked). */
+    issued: (access) => accessTokens.has(access) && !revoked.has(accessTokens.get(access)),
+    /** Who signs in next (`sub`), and how refreshes are answered. */
+    set user(sub) { state.user = sub; },
+    set refreshMode(mode) { state.refreshMode = mode; },
+    set refreshDelayMs(ms) { state.refreshDelayMs = ms; },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

@@ -118,7 +118,9 @@ pub fn http_date_ms(value: &str) -> Option<f64> {
     Some(since_epoch.as_secs_f64() * 1000.0)
 }
 
-fn parse_non_negative(text: &str) -> Option<f64> {
+/// A plain non-negative decimal number (`120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`), as
+/// `Retry-After` and `retry-after-ms` carry it.
+pub fn parse_non_negative(text: &str) -> Option<f64> {
     // Only plain decimal numbers: `120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`. Read by hand
     // rather than with `str::parse::<f64>`, whose tables cost the browser build about 14 KB
     // (brotli); the few ulps this may differ by do not matter for a wait.

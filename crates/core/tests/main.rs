@@ -19,6 +19,7 @@ mod a2a_v1_client;
 mod a2a_v1_errors;
 mod a2a_v1_routing;
 mod a2a_v1_translate;
+mod answer_head;
 mod call_loop_answers;
 mod call_loop_pacing;
 mod call_loop_retries;

@@ -139,6 +139,9 @@ impl App {
         has_binding: bool,
     ) -> Route {
         let origin = request.header("origin");
+        if let Some(refused) = refused_origin(request, settings) {
+            return Route::Respond(decorate(refused, settings, origin));
+        }
         let upstream = match &settings.upstream {
             Upstream::Url(url) => url.as_str(),
             Upstream::Embedded => {
@@ -159,7 +162,7 @@ impl App {
         // deployment is broken, and says so instead of forwarding an anonymous call.
         if request.method == "POST"
             && request.path == path::RPC
-            && request.session.is_none()
+            && request.account.is_none()
             && !settings.operator_token
         {
             return misconfigured(
@@ -168,19 +171,6 @@ impl App {
             );
         }
         match (request.method.as_str(), request.path.as_str()) {
-            // A page of another site: refused before any upstream call (CORS only hides answers).
-            ("POST", path::RPC)
-                if origin.is_some_and(|o| o != request.origin && !settings.cors.allows(o)) =>
-            {
-                let refused = WorkerResponse::rpc_error(
-                    403,
-                    &serde_json::Value::Null,
-                    magisterium_core::serve::http::code::INVALID_REQUEST,
-                    "Origin not allowed",
-                    None,
-                );
-                Route::Respond(decorate(refused, settings, origin))
-            }
             ("POST", path::RPC) => {
                 let limits = (
                     settings.proxy_limits.0,
@@ -232,8 +222,14 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> (WorkerResponse, Option<String>) {
-        self.finish_answer(plan, outcome, settings, origin)
-            .into_parts()
+        let body = match &outcome {
+            UpstreamOutcome::Answer { body, .. } => body.clone(),
+            _ => Vec::new(),
+        };
+        let finished = self.finish_answer(plan, outcome, settings, origin);
+        let cache = finished.cache.clone().and_then(|range| body.get(range));
+        let cache = cache.map(|b| String::from_utf8_lossy(b).into_owned());
+        (finished.into_parts().0, cache)
     }
 
     /// [`App::finish`], with the upstream's body left out of the response when it is the body
@@ -337,6 +333,26 @@ impl App {
     pub fn stored_tasks(&self) -> usize {
         self.embedded.as_ref().map_or(0, |a| a.stored_tasks())
     }
+}
+
+/// The one origin rule of every path (the proxy, the stand-in, the 1.0 front door): a `POST` from
+/// a page of another site that is not on `ALLOWED_ORIGINS`, or from an opaque origin (`Origin:
+/// null`: a sandboxed frame, a `file:` page), is refused with 403 before anything else. A
+/// `text/plain` form post needs no preflight, so CORS alone would let it through; CORS only
+/// hides answers. Requests without `Origin` (servers, SDKs outside browsers) are not pages.
+pub fn refused_origin(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
+    let origin = request.header("origin")?;
+    let refused = request.method == "POST"
+        && (origin == "null" || (origin != request.origin && !settings.cors.allows(origin)));
+    refused.then(|| {
+        WorkerResponse::rpc_error(
+            403,
+            &serde_json::Value::Null,
+            code::INVALID_REQUEST,
+            "Origin not allowed",
+            None,
+        )
+    })
 }
 
 /// A route for a request that came through the front door: its answers go back through it, and

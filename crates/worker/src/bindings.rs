@@ -33,11 +33,24 @@ extern "C" {
     #[wasm_bindgen(method)]
     pub fn get(this: &Namespace, id: &JsValue) -> Fetcher;
 
+    /// The stub of an upstream-budget object (`UpstreamBudget` in `entry.js`), over RPC.
+    pub type BudgetStub;
+    /// Takes one call: null, or `{ pool, retryAfterSeconds }`.
+    #[wasm_bindgen(method)]
+    pub fn take(this: &BudgetStub, client: &str, is_qa: bool) -> Promise;
+
     /// A Rate Limiting binding: `limit({ key })` → `{ success }`.
     pub type RateLimiter;
     /// Counts a call of `options.key`.
     #[wasm_bindgen(method)]
     pub fn limit(this: &RateLimiter, options: &JsValue) -> Promise;
+
+    /// The request's `ctx`: `waitUntil(promise)` keeps the isolate alive for work that is not
+    /// needed for the answer (cache writes), which then goes on after the response.
+    pub type Context;
+    /// Lets `promise` finish after the response.
+    #[wasm_bindgen(method, js_name = waitUntil)]
+    pub fn wait_until(this: &Context, promise: &Promise);
 
     /// A Cache API cache (`caches.default`).
     pub type Cache;
@@ -104,7 +117,8 @@ pub fn settings_for(env: &JsValue) -> Rc<Settings> {
     })
 }
 
-/// The sign-in settings of `env` for `auth.js`: `{ issuer, anonymousAllowed, allowedOrigins }`
+/// The sign-in settings of `env` for `auth.js`: `{ issuer, anonymousAllowed, allowedOrigins,
+/// sessionMaxSeconds, sessionIdleSeconds }`
 /// (`issuer`: `"off"`, `"embedded"` or the issuer's URL).
 #[wasm_bindgen(js_name = authSettings)]
 pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
@@ -125,5 +139,9 @@ pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
     let anonymous = JsValue::from_bool(settings.anonymous_allowed);
     Reflect::set(&out, &"anonymousAllowed".into(), &anonymous)?;
     Reflect::set(&out, &"allowedOrigins".into(), &origins)?;
+    let max = JsValue::from(settings.session_max_secs);
+    Reflect::set(&out, &"sessionMaxSeconds".into(), &max)?;
+    let idle = JsValue::from(settings.session_idle_secs);
+    Reflect::set(&out, &"sessionIdleSeconds".into(), &idle)?;
     Ok(out)
 }

@@ -10,12 +10,27 @@ use magisterium_core::serve::limiter::{Limiter, Refusal};
 /// The key of the account's own windows in its limiter.
 const ACCOUNT: &str = "account";
 
-/// The budget object's name for a call: the operator's token, or the visitor's session.
-pub fn account_key(session: Option<&str>) -> String {
-    match session {
-        Some(id) => format!("session:{id}"),
+/// The budget object's name for a call: the operator's account, or the signed-in visitor's
+/// upstream account (the issuer's subject, so one account signed in from two browsers has one
+/// budget, as the service counts it).
+pub fn account_key(account: Option<&str>) -> String {
+    match account {
+        Some(subject) => format!("account:{subject}"),
         None => "operator".to_owned(),
     }
+}
+
+/// One call a budget counted, as its object stores it (a row of its SQLite table), so a
+/// restarted, evicted or redeployed object counts it again: the window it was counted in
+/// ([`ACCOUNT`], or `client:` and the client's key), whether it was a `catholic_qa`, and when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counted {
+    /// The window's name.
+    pub window: String,
+    /// A `catholic_qa` call.
+    pub is_qa: bool,
+    /// When it was taken (Unix milliseconds).
+    pub at_ms: f64,
 }
 
 /// One account's windows, and the per-client windows of the visitors sharing it.
@@ -24,6 +39,8 @@ pub struct Budget {
     account: Limiter,
     /// Per-client limits (`PROXY_RATE_LIMITS`), when on.
     clients: Option<Limiter>,
+    /// The longest window, in milliseconds: older calls count nowhere.
+    keep_ms: f64,
 }
 
 impl Budget {
@@ -31,7 +48,9 @@ impl Budget {
     /// `UPSTREAM_QA_PER_MINUTE` per minute for the account, and the per-client limits.
     pub fn new(settings: &Settings) -> Self {
         let (per_minute, qa_per_minute) = settings.upstream_limits;
+        let client_ms = f64::from(settings.proxy_window_secs) * 1000.0;
         Self {
+            keep_ms: client_ms.max(magisterium_core::serve::limiter::WINDOW_MS),
             account: Limiter::new(per_minute, qa_per_minute),
             clients: settings.proxy_rate_limits.then(|| {
                 let (per_window, qa_per_window) = settings.proxy_limits;
@@ -59,6 +78,50 @@ impl Budget {
         }
         self.account.count(ACCOUNT, is_qa, now_ms);
         Ok(())
+    }
+
+    /// [`Budget::take`], and what it counted, for the object to store.
+    ///
+    /// # Errors
+    /// As [`Budget::take`].
+    pub fn take_counted(
+        &mut self,
+        client: &str,
+        is_qa: bool,
+        now_ms: f64,
+    ) -> Result<Vec<Counted>, Refusal> {
+        self.take(client, is_qa, now_ms)?;
+        let row = |window: String| Counted {
+            window,
+            is_qa,
+            at_ms: now_ms,
+        };
+        let mut rows = vec![row(ACCOUNT.to_owned())];
+        if self.clients.is_some() {
+            rows.push(row(format!("client:{client}")));
+        }
+        Ok(rows)
+    }
+
+    /// Counts a stored call again (an object starting on its stored rows, oldest first).
+    pub fn restore(&mut self, counted: &Counted) {
+        let Counted {
+            window,
+            is_qa,
+            at_ms,
+        } = counted;
+        if window == ACCOUNT {
+            self.account.count(ACCOUNT, *is_qa, *at_ms);
+        } else if let (Some(client), Some(clients)) =
+            (window.strip_prefix("client:"), &mut self.clients)
+        {
+            clients.count(client, *is_qa, *at_ms);
+        }
+    }
+
+    /// Calls taken at or before this time count in no window any more (their rows can go).
+    pub fn forgotten_before(&self, now_ms: f64) -> f64 {
+        now_ms - self.keep_ms
     }
 }
 
@@ -90,6 +153,31 @@ mod tests {
         assert_eq!(b.take("z", false, 3_000.0).unwrap_err().pool, Pool::Default);
         // A minute after the first call its slot is free again.
         assert_eq!(b.take("c", true, 60_000.0), Ok(()));
+    }
+
+    #[test]
+    fn a_budget_restored_from_its_stored_calls_refuses_what_the_first_one_would() {
+        let s = settings(&[]);
+        let mut first = Budget::new(&s);
+        let mut rows = first.take_counted("a", true, 0.0).unwrap();
+        rows.extend(first.take_counted("b", true, 1_000.0).unwrap());
+        assert_eq!(rows.len(), 4, "the account's window and each client's");
+        // A restart: a new object on the same rows.
+        let mut again = Budget::new(&s);
+        let horizon = again.forgotten_before(2_000.0);
+        for row in rows.iter().filter(|r| r.at_ms > horizon) {
+            again.restore(row);
+        }
+        let refused = again.take("c", true, 2_000.0).unwrap_err();
+        assert_eq!(
+            (refused.pool, refused.retry_after_secs),
+            (Pool::CatholicQa, 58)
+        );
+        // Without the rows, the same call would pass.
+        assert!(Budget::new(&s).take("c", true, 2_000.0).is_ok());
+        // A minute on, the rows are forgotten.
+        assert_eq!(again.forgotten_before(61_000.0), 1_000.0);
+        assert!(again.take("c", true, 61_000.0).is_ok());
     }
 
     #[test]

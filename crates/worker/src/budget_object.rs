@@ -1,71 +1,122 @@
-//! The upstream-budget Durable Object (`BUDGET` binding, class `UpstreamBudget`): one per account,
-//! named by [`super::budget::account_key`], so every isolate of every location takes its calls
-//! from one [`Budget`]. The windows live in the object's memory: an object is evicted only after
-//! it has been idle for longer than a window, when they are empty anyway (a deploy or a crash
-//! restarts them early; the upstream's own 429 then still reaches the client intact).
-//!
-//! The protocol, for the entry: `POST /take` with headers `x-client` (the caller's client key) and
-//! `x-qa: 1` for a `catholic_qa`. The answer is 204 when the call may go, or 429 with
-//! `{ "pool": "default" | "catholic_qa", "retryAfterSeconds": n }` when it may not.
+//! The upstream-budget Durable Object's state (class `UpstreamBudget`, binding `BUDGET`, declared
+//! in `entry.js`, which extends `DurableObject` so the Worker calls it over typed RPC: `take(client,
+//! isQa)`): one per account, named by [`super::budget::account_key`], so every isolate of every
+//! location takes its calls from one [`Budget`]. Every call it lets through is a row of its SQLite
+//! storage (`ctx.storage.sql`), written in the same synchronous step as the decision, and a new
+//! instance (after an eviction, a restart, a deploy) counts the rows of the last window again: the
+//! budget outlives its object.
 
-use serde::Serialize;
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
-use web_sys::{Request, Response, ResponseInit};
 
 use super::bindings::settings_of;
-use super::budget::Budget;
+use super::budget::{Budget, Counted};
 
-/// The refusal the object answers with.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Refused {
-    pool: &'static str,
-    retry_after_seconds: u64,
+#[wasm_bindgen]
+extern "C" {
+    /// A SQLite-backed object's `ctx.storage.sql`.
+    type SqlStorage;
+    /// Runs one statement with its bindings.
+    #[wasm_bindgen(method, catch, variadic)]
+    fn exec(this: &SqlStorage, query: &str, bindings: &Array) -> Result<SqlCursor, JsValue>;
+    /// The rows of a statement.
+    type SqlCursor;
+    /// Every row, as objects.
+    #[wasm_bindgen(method, js_name = toArray)]
+    fn to_array(this: &SqlCursor) -> Array;
 }
 
-/// One account's upstream budget, as a Durable Object class (workerd constructs it with the
-/// object's state and the Worker's env).
+const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS calls (window TEXT NOT NULL, qa INTEGER NOT NULL, at REAL NOT NULL)";
+
+/// One account's upstream budget and its storage (`new BudgetWindows(ctx, env)` in the object's
+/// constructor).
 #[wasm_bindgen]
-pub struct UpstreamBudget {
+pub struct BudgetWindows {
     budget: Budget,
+    sql: SqlStorage,
+    /// Calls let through by this instance (old rows are pruned every [`PRUNE_EVERY`]).
+    taken: u32,
 }
 
-impl std::fmt::Debug for UpstreamBudget {
+/// How many calls between two prunings of rows past every window.
+const PRUNE_EVERY: u32 = 64;
+
+impl std::fmt::Debug for BudgetWindows {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("UpstreamBudget").finish_non_exhaustive()
+        f.debug_struct("BudgetWindows").finish_non_exhaustive()
     }
 }
 
 #[wasm_bindgen]
-impl UpstreamBudget {
-    /// The object for the Worker's `env` (the limits); its state is not used.
+impl BudgetWindows {
+    /// The budget of the object whose state is `ctx`, with the limits of `env`, counting the
+    /// calls its storage holds from the last window.
     #[wasm_bindgen(constructor)]
-    pub fn new(_state: JsValue, env: JsValue) -> UpstreamBudget {
-        UpstreamBudget {
-            budget: Budget::new(&settings_of(&env)),
+    pub fn new(ctx: &JsValue, env: &JsValue) -> Result<BudgetWindows, JsValue> {
+        let storage = Reflect::get(ctx, &"storage".into())?;
+        let sql: SqlStorage = Reflect::get(&storage, &"sql".into())?.unchecked_into();
+        let mut budget = Budget::new(&settings_of(env));
+        sql.exec(SCHEMA, &Array::new())?;
+        let since = budget.forgotten_before(js_sys::Date::now());
+        let rows = sql.exec(
+            "SELECT window, qa, at FROM calls WHERE at > ? ORDER BY at",
+            &Array::of1(&since.into()),
+        )?;
+        for row in rows.to_array().iter() {
+            let field = |name: &str| Reflect::get(&row, &name.into()).unwrap_or_default();
+            budget.restore(&Counted {
+                window: field("window").as_string().unwrap_or_default(),
+                is_qa: field("qa").as_f64() == Some(1.0),
+                at_ms: field("at").as_f64().unwrap_or(0.0),
+            });
         }
+        sql.exec(
+            "DELETE FROM calls WHERE at <= ?",
+            &Array::of1(&since.into()),
+        )?;
+        Ok(BudgetWindows {
+            budget,
+            sql,
+            taken: 0,
+        })
     }
 
-    /// Takes one call from the budget (see the module's protocol).
-    pub fn fetch(&mut self, request: Request) -> Result<Response, JsValue> {
-        let headers = request.headers();
-        let client = headers.get("x-client")?.unwrap_or_default();
-        let is_qa = headers.get("x-qa")?.as_deref() == Some("1");
-        let taken = self.budget.take(&client, is_qa, js_sys::Date::now());
-        let init = ResponseInit::new();
-        match taken {
-            Ok(()) => {
-                init.set_status(204);
-                Response::new_with_opt_str_and_init(None, &init)
+    /// Takes one call of `client` (a `catholic_qa` when `is_qa`): null when it may go, else `{
+    /// pool, retryAfterSeconds }` (the full pool, the whole seconds until a slot frees up). A
+    /// call let through is stored before the answer leaves the object (its output gate).
+    pub fn take(&mut self, client: &str, is_qa: bool) -> Result<JsValue, JsValue> {
+        let now = js_sys::Date::now();
+        match self.budget.take_counted(client, is_qa, now) {
+            Ok(rows) => {
+                // One statement per call: the account's row and the client's, together.
+                let values = Array::new();
+                for row in &rows {
+                    values.push(&row.window.as_str().into());
+                    values.push(&u8::from(row.is_qa).into());
+                    values.push(&row.at_ms.into());
+                }
+                let insert = if rows.len() > 1 {
+                    "INSERT INTO calls (window, qa, at) VALUES (?, ?, ?), (?, ?, ?)"
+                } else {
+                    "INSERT INTO calls (window, qa, at) VALUES (?, ?, ?)"
+                };
+                self.sql.exec(insert, &values)?;
+                // Rows past every window are dropped now and then, not on every call (a
+                // restarted object reads only the last window's rows anyway).
+                self.taken = self.taken.wrapping_add(1);
+                if self.taken % PRUNE_EVERY == 0 {
+                    let forgotten = self.budget.forgotten_before(now);
+                    let since = Array::of1(&forgotten.into());
+                    self.sql.exec("DELETE FROM calls WHERE at <= ?", &since)?;
+                }
+                Ok(JsValue::NULL)
             }
             Err(refusal) => {
-                init.set_status(429);
-                let body = serde_json::to_string(&Refused {
-                    pool: refusal.pool.name(),
-                    retry_after_seconds: refusal.retry_after_secs,
-                })
-                .unwrap_or_default();
-                Response::new_with_opt_str_and_init(Some(&body), &init)
+                let out = Object::new();
+                Reflect::set(&out, &"pool".into(), &refusal.pool.name().into())?;
+                let wait = JsValue::from(refusal.retry_after_secs as f64);
+                Reflect::set(&out, &"retryAfterSeconds".into(), &wait)?;
+                Ok(out.into())
             }
         }
     }

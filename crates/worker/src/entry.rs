@@ -43,7 +43,7 @@ thread_local! {
 pub async fn fetch(
     request: Request,
     env: JsValue,
-    _ctx: JsValue,
+    ctx: JsValue,
     create_auth: js_sys::Function,
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
@@ -51,7 +51,7 @@ pub async fn fetch(
     if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with("/auth/") {
         return io::asset(&env, &request).await;
     }
-    let mut call = Call::new(&request, &url, &env);
+    let mut call = Call::new(&request, &url, &env, ctx);
     match call.api(&request, &url, &env, &create_auth).await {
         Ok(response) => Ok(response),
         Err(e) => {
@@ -60,7 +60,13 @@ pub async fn fetch(
                 .and_then(|n| n.as_string());
             let line = json!({ "error": name.as_deref().unwrap_or("Error"), "requestId": call.request_id });
             console_error(&line.to_string());
-            call.done(&http::internal_error(), None)
+            // The Worker's own answer: with CORS, so a page of an allowed origin reads the 500.
+            let failed = app::decorate(
+                http::internal_error(),
+                &call.settings,
+                call.origin.as_deref(),
+            );
+            call.done(&failed, None)
         }
     }
 }
@@ -121,7 +127,7 @@ fn worker_request(
             .get("cf-connecting-ip")?
             .unwrap_or_else(|| "local".to_owned()),
         now_ms: js_sys::Date::now(),
-        session: session.map(|(_, id)| id),
+        account: session.map(|(_, account)| account),
     })
 }
 
@@ -153,6 +159,8 @@ struct Call {
     path: String,
     settings: Rc<Settings>,
     log: LogLine,
+    /// The request's `ctx`, for work after the response.
+    ctx: JsValue,
 }
 
 /// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
@@ -175,7 +183,7 @@ fn request_id(request: &Request) -> String {
 }
 
 impl Call {
-    fn new(request: &Request, url: &Url, env: &JsValue) -> Self {
+    fn new(request: &Request, url: &Url, env: &JsValue, ctx: JsValue) -> Self {
         Self {
             request_id: request_id(request),
             started: js_sys::Date::now(),
@@ -183,6 +191,17 @@ impl Call {
             path: url.pathname(),
             settings: settings_for(env),
             log: LogLine::default(),
+            ctx,
+        }
+    }
+
+    /// Lets `promise` (work not needed for the answer) finish after the response, through
+    /// `ctx.waitUntil`; without a `ctx` (a test harness), it runs on unawaited.
+    fn later(&self, promise: &js_sys::Promise) {
+        if self.ctx.is_object() {
+            self.ctx
+                .unchecked_ref::<super::bindings::Context>()
+                .wait_until(promise);
         }
     }
 
@@ -268,11 +287,9 @@ impl Call {
         credential: &JsValue,
     ) -> Result<Outcome, JsValue> {
         let token = member(credential, "token");
-        let session_id = Reflect::get(credential, &"session".into())
-            .ok()
-            .and_then(|s| member(&s, "id"));
-        let session = match (&token, session_id) {
-            (Some(token), Some(id)) => Some((token.as_str(), id)),
+        let account = member(credential, "account");
+        let session = match (&token, account) {
+            (Some(token), Some(account)) => Some((token.as_str(), account)),
             _ => None,
         };
         let worker_request = worker_request(request, url, body.to_vec(), session)?;

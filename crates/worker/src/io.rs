@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, ResponseInit};
 
-use super::bindings::{binding, global_fetch, Cache, Fetcher, Namespace, RateLimiter};
+use super::bindings::{binding, global_fetch, BudgetStub, Cache, Fetcher, Namespace, RateLimiter};
 use super::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
 use magisterium_core::serve::http::WorkerResponse;
 use magisterium_platform::{read_body, read_capped, AbortGuard, Capped, Cut};
@@ -210,23 +210,22 @@ pub async fn cached(cache: &Cache, key: &str) -> Result<Option<Uint8Array>, JsVa
     Ok(Some(Uint8Array::new(&buffer)))
 }
 
-/// Stores `body` under `key` for `max_age` seconds.
-pub async fn store(
+/// Stores `body` under `key` for `max_age` seconds: the Cache API's promise, for the request's
+/// `ctx.waitUntil` (the answer does not wait for it).
+pub fn store(
     cache: &Cache,
     key: &str,
-    body: &[u8],
+    body: &Uint8Array,
     content_type: &str,
     max_age: u64,
-) -> Result<(), JsValue> {
+) -> Result<js_sys::Promise, JsValue> {
     let headers = Headers::new()?;
     headers.set("content-type", content_type)?;
     headers.set("cache-control", &format!("public, max-age={max_age}"))?;
     let init = ResponseInit::new();
     init.set_headers(&headers);
-    let mut owned = body.to_vec();
-    let stored = Response::new_with_opt_u8_array_and_init(Some(&mut owned), &init)?;
-    JsFuture::from(cache.put(&cache_key(key)?, &stored)).await?;
-    Ok(())
+    let stored = Response::new_with_opt_buffer_source_and_init(Some(body), &init)?;
+    Ok(cache.put(&cache_key(key)?, &stored))
 }
 
 /// Whether the Rate Limiting binding of `pool` lets `key` through (`QA_RATE_LIMITER` for
@@ -245,8 +244,8 @@ pub async fn binding_allows(env: &JsValue, pool: &str, key: &str) -> Result<bool
     Ok(Reflect::get(&outcome, &"success".into())?.is_truthy())
 }
 
-/// Takes one call of `client` from the budget object `account`: `None` when it may go, else the
-/// full pool and the whole seconds until a slot frees up.
+/// Takes one call of `client` from the budget object `account` (its typed RPC method `take`):
+/// `None` when it may go, else the full pool and the whole seconds until a slot frees up.
 pub async fn take_budget(
     env: &JsValue,
     account: &str,
@@ -257,19 +256,13 @@ pub async fn take_budget(
         return Ok(None);
     };
     let namespace: Namespace = namespace.unchecked_into();
-    let stub = namespace.get(&namespace.id_from_name(account));
-    let headers = Headers::new()?;
-    headers.set("x-client", client)?;
-    headers.set("x-qa", if is_qa { "1" } else { "" })?;
-    let init = RequestInit::new();
-    init.set_method("POST");
-    init.set_headers(&headers);
-    let request = Request::new_with_str_and_init("https://budget/take", &init)?;
-    let answer: Response = JsFuture::from(stub.fetch(&request)).await?.unchecked_into();
-    if answer.status() != 429 {
+    let stub: BudgetStub = namespace
+        .get(&namespace.id_from_name(account))
+        .unchecked_into();
+    let refusal = JsFuture::from(stub.take(client, is_qa)).await?;
+    if !refusal.is_object() {
         return Ok(None);
     }
-    let refusal = JsFuture::from(answer.json()?).await?;
     let pool = Reflect::get(&refusal, &"pool".into())?
         .as_string()
         .unwrap_or_default();

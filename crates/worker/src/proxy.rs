@@ -181,7 +181,7 @@ pub fn inspect(
         }
     }
     let budget = (skill.is_some() && settings.upstream_budget)
-        .then(|| account_key(request.session.as_deref()));
+        .then(|| account_key(request.account.as_deref()));
     let cache_key = match &skill {
         Some((Skill::DocumentFetch, message)) if settings.cache_documents => {
             match SkillInput::from_parts(Skill::DocumentFetch, &message.parts) {

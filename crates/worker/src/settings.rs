@@ -108,6 +108,11 @@ pub struct Settings {
     pub upstream_timeout_ms: Option<u64>,
     /// `LOG_REQUESTS` (default `errors`): which requests get a JSON log line.
     pub log_requests: LogRequests,
+    /// `SESSION_MAX_SECONDS` (default 30 days): a sign-in's longest life when the issuer does
+    /// not say when its refresh token ends (and the cap when it does).
+    pub session_max_secs: u32,
+    /// `SESSION_IDLE_SECONDS` (default 7 days): a session unused this long ends.
+    pub session_idle_secs: u32,
     /// The stand-in's emulation switches: `AGENT_REQUIRE_TOKEN`, `AGENT_FREE_PLAN_TOKEN`,
     /// `AGENT_RATE_LIMITS` (`on`/`true`/`1`).
     #[cfg(feature = "stand-in")]
@@ -189,6 +194,10 @@ impl Settings {
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .filter(|n| *n > 0),
             log_requests: LogRequests::from_var(var("LOG_REQUESTS").as_deref()),
+            session_max_secs: u32::try_from(size("SESSION_MAX_SECONDS", 30 * 86_400))
+                .unwrap_or(30 * 86_400),
+            session_idle_secs: u32::try_from(size("SESSION_IDLE_SECONDS", 7 * 86_400))
+                .unwrap_or(7 * 86_400),
             #[cfg(feature = "stand-in")]
             agent: AgentConfig {
                 required_token: non_empty(var("AGENT_REQUIRE_TOKEN")),

@@ -2,9 +2,13 @@
 //! (answer, timeout, refusal, garbage: always a well-formed answer), or from the document cache,
 //! and the upstream's agent card as the proxy serves it.
 
+use std::ops::Range;
+
 use serde_json::{json, Value};
 
 use super::proxy::ForwardPlan;
+use magisterium_core::retry::parse_non_negative;
+use magisterium_core::serve::answer::{self, Answer};
 use magisterium_core::serve::http::{code, path, WorkerResponse};
 
 /// How long a cached document answer is kept (documents are public and stable).
@@ -57,8 +61,9 @@ pub struct Finished {
     pub response: WorkerResponse,
     /// The upstream's body, when it is the answer's body.
     pub upstream_body: Option<Vec<u8>>,
-    /// The `result` to store under the plan's cache key, when it may be cached.
-    pub cache: Option<String>,
+    /// Where the `result` to store under the plan's cache key lies in the upstream's body, when
+    /// it may be cached (the entry stores those bytes as they came, without a copy).
+    pub cache: Option<Range<usize>>,
     /// The JSON-RPC error code of the answer, when it is an error (the proxy's own or the
     /// upstream's; 0 when the upstream's error has no integer code). For the log.
     pub rpc_error: Option<i64>,
@@ -77,10 +82,15 @@ impl Finished {
     /// The answer with its body in place, and what to cache.
     pub fn into_parts(self) -> (WorkerResponse, Option<String>) {
         let mut response = self.response;
+        let mut cache = None;
         if let Some(body) = self.upstream_body {
+            cache = self
+                .cache
+                .and_then(|range| body.get(range))
+                .map(|b| String::from_utf8_lossy(b).into_owned());
             response.body = String::from_utf8_lossy(&body).into_owned();
         }
-        (response, self.cache)
+        (response, cache)
     }
 }
 
@@ -118,36 +128,29 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
             code::RATE_LIMITED,
         )
     };
-    let parsed: Value = match serde_json::from_slice(&body) {
-        Ok(v) => v,
-        Err(_) if retry_after.is_some() => return refused(retry_after.unwrap_or_default()),
-        Err(_) => {
+    let head = match answer::read(&body) {
+        Answer::Rpc(head) => head,
+        _ if retry_after.is_some() => return refused(retry_after.unwrap_or_default()),
+        Answer::NotJson => {
             return fail(
                 502,
                 &format!("Upstream answered HTTP {status} without JSON"),
             )
         }
+        Answer::NotRpc => {
+            return fail(
+                502,
+                &format!("Upstream answered HTTP {status} without a JSON-RPC response"),
+            )
+        }
     };
-    let is_rpc = parsed.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
-        && (parsed.get("result").is_some() != parsed.get("error").is_some());
-    if !is_rpc && retry_after.is_some() {
-        return refused(retry_after.unwrap_or_default());
-    }
-    if !is_rpc {
-        return fail(
-            502,
-            &format!("Upstream answered HTTP {status} without a JSON-RPC response"),
-        );
-    }
-    let rpc_error = parsed
-        .get("error")
-        .map(|e| e.get("code").and_then(Value::as_i64).unwrap_or(0));
-    let cacheable = plan.cache_key.is_some() && status == 200 && is_found_document(&parsed);
-    let cache = if cacheable {
-        parsed.get("result").map(Value::to_string)
-    } else {
-        None
-    };
+    let rpc_error = head.error_code;
+    // Only a found document answering this very request is kept.
+    let cacheable = plan.cache_key.is_some()
+        && status == 200
+        && head.is_found_document()
+        && head.id_is(&plan.rpc_id);
+    let cache = head.result.clone().filter(|_| cacheable);
     let mut response = WorkerResponse {
         status,
         headers: vec![("content-type".into(), "application/json".into())],
@@ -185,44 +188,26 @@ fn upstream_retry_after(headers: &[(String, String)]) -> String {
     if let Some(value) = get("retry-after") {
         return value.to_owned();
     }
-    let ms = get("retry-after-ms").and_then(|v| v.parse::<f64>().ok());
-    match ms.filter(|ms| ms.is_finite() && *ms >= 0.0) {
+    match get("retry-after-ms").and_then(parse_non_negative) {
         Some(ms) => ((ms / 1000.0).ceil() as u64).max(1).to_string(),
         None => "60".to_owned(),
     }
 }
 
-fn is_found_document(parsed: &Value) -> bool {
-    let completed = parsed
-        .pointer("/result/status/state")
-        .and_then(Value::as_str)
-        == Some("completed");
-    let has_data_part = parsed
-        .pointer("/result/artifacts")
-        .and_then(Value::as_array)
-        .is_some_and(|arts| {
-            arts.iter().any(|a| {
-                a.get("parts")
-                    .and_then(Value::as_array)
-                    .is_some_and(|parts| {
-                        parts
-                            .iter()
-                            .any(|p| p.get("kind").and_then(Value::as_str) == Some("data"))
-                    })
-            })
-        });
-    completed && has_data_part
-}
-
 /// The answer for a cache hit: the stored `result` under this request's id.
 pub fn from_cache(plan: &ForwardPlan, cached_result: &str) -> WorkerResponse {
-    match serde_json::from_slice::<Value>(cached_result.as_bytes()) {
-        Ok(result) => WorkerResponse::json(
-            200,
-            &json!({ "jsonrpc": "2.0", "id": plan.rpc_id, "result": result }),
-        )
+    // The stored `result` is checked to be JSON, then put in the envelope as it is (no tree).
+    match answer::is_json(cached_result.as_bytes()) {
+        true => WorkerResponse {
+            status: 200,
+            headers: vec![("content-type".into(), "application/json".into())],
+            body: format!(
+                r#"{{"jsonrpc":"2.0","id":{},"result":{cached_result}}}"#,
+                plan.rpc_id
+            ),
+        }
         .with_header("x-cache", "hit"),
-        Err(_) => WorkerResponse::rpc_error(
+        false => WorkerResponse::rpc_error(
             502,
             &plan.rpc_id,
             code::INTERNAL_ERROR,

@@ -3,7 +3,9 @@
 
 use crate::common;
 
-use common::proxy::{planned, planned_search, post, rejected, send_body, settings, UPSTREAM};
+use common::proxy::{
+    planned, planned_search, post, rejected, route, send_body, settings, UPSTREAM,
+};
 use magisterium_core::ids::SeededRandom;
 use magisterium_core::serve::http::WorkerRequest;
 use magisterium_worker::app::{App, Route};
@@ -202,7 +204,7 @@ fn per_client_limits_with_a_separate_qa_bucket() {
     assert_eq!(plan.binding_pools, ["default", "catholic_qa"]);
     assert_eq!(plan.budget, None);
     // With the budget object, the call is taken from its account's budget (the operator's, or
-    // the visitor's session's), which holds the per-client limits too: the isolate counts nothing.
+    // the visitor's upstream account), which holds the per-client limits too: the isolate counts nothing.
     let s = settings(&[]);
     let mut app = App::new();
     for _ in 0..5 {
@@ -211,12 +213,12 @@ fn per_client_limits_with_a_separate_qa_bucket() {
         assert!(plan.is_qa);
     }
     let signed_in = WorkerRequest {
-        session: Some("abc".into()),
+        account: Some("abc".into()),
         ..post(&qa, &[])
     };
     assert_eq!(
         planned(&mut app, &s, &signed_in).budget.as_deref(),
-        Some("session:abc")
+        Some("account:abc")
     );
     let get_plan = planned(&mut app, &s, &post(&get, &[]));
     assert_eq!(
@@ -259,4 +261,37 @@ fn cors_allowlist() {
     let (r, _) = app.finish(&plan, ok, &s, Some("https://evil.example"));
     assert_eq!(r.header("access-control-allow-origin"), None);
     assert_eq!(r.header("vary"), Some("Origin"));
+}
+
+#[test]
+fn one_origin_rule_for_every_path_text_plain_posts_from_other_sites_are_refused() {
+    let body = send_body(
+        "document_search",
+        json!([{"kind": "text", "text": "grace"}]),
+    );
+    let v1 = json!({"jsonrpc": "2.0", "id": 4, "method": "SendMessage", "params": {"message": {
+        "role": "ROLE_USER", "messageId": "m", "parts": [{"text": "grace"}],
+        "metadata": {"skillId": "document_search"}}}})
+    .to_string();
+    // The proxy, and the demo's Worker (the stand-in answering in-process).
+    for s in [settings(&[]), settings(&[("UPSTREAM_URL", "embedded")])] {
+        for (payload, version) in [(&body, None), (&v1, Some("1.0"))] {
+            for origin in ["https://evil.example", "null"] {
+                let mut headers = vec![("content-type", "text/plain"), ("origin", origin)];
+                headers.extend(version.map(|v| ("a2a-version", v)));
+                let (r, v) = rejected(&mut App::new(), &s, &post(payload, &headers));
+                assert_eq!(r.status, 403, "{origin} {version:?}");
+                let message = v["error"]["message"].as_str().unwrap_or_default();
+                assert!(message.contains("Origin not allowed"), "{v}");
+                assert_eq!(r.header("access-control-allow-origin"), None);
+            }
+        }
+        // The page's own origin and an allowed one are not refused for their origin.
+        for origin in ["https://proxy.example", "https://app.example"] {
+            let req = post(&body, &[("origin", origin)]);
+            if let Route::Respond(r) = route(&mut App::new(), &s, &req) {
+                assert_ne!(r.status, 403, "{origin}");
+            }
+        }
+    }
 }

@@ -40,7 +40,7 @@ fn a_missing_operator_token_is_a_configuration_error_never_the_stand_in() {
     );
     // A signed-in visitor's call carries its own token: forwarded.
     let signed_in = WorkerRequest {
-        session: Some("s1".into()),
+        account: Some("s1".into()),
         ..post(&body, &[])
     };
     assert_eq!(

@@ -43,9 +43,10 @@ pub struct WorkerRequest {
     pub client_key: String,
     /// Unix time in milliseconds.
     pub now_ms: f64,
-    /// The signed-in visitor's session id when the call carries their token (the entry resolved
-    /// the session); otherwise the call goes upstream with the operator's token.
-    pub session: Option<String>,
+    /// The signed-in visitor's upstream account (the issuer's subject) when the call carries
+    /// their token (the entry resolved the session); otherwise the call goes upstream with the
+    /// operator's token.
+    pub account: Option<String>,
 }
 
 impl WorkerRequest {
@@ -128,6 +129,12 @@ pub fn body_too_large(max_body_bytes: usize) -> WorkerResponse {
 /// The answer to an API call the sign-in refused before any upstream call (HTTP 401, -32004):
 /// `reason` is `cross-site` (a page of another site carrying the session cookie) or `signed-out`.
 pub fn sign_in_refused(reason: &str) -> WorkerResponse {
+    if reason == "issuer-unavailable" {
+        // The session stays; its token could not be renewed now: retry shortly.
+        let message = "Sign-in service unavailable, retry shortly";
+        return WorkerResponse::rpc_error(503, &Value::Null, code::INTERNAL_ERROR, message, None)
+            .with_header("retry-after", "5");
+    }
     let message = if reason == "cross-site" {
         "Cross-site request refused"
     } else {

@@ -2,6 +2,7 @@
 //! HTTP ([`http`]), the checks of a `message/send` and the input a skill reads ([`params`]), and
 //! the per-key sliding windows both use to hold the service's limits ([`limiter`]).
 
+pub mod answer;
 pub mod http;
 pub mod limiter;
 pub mod params;

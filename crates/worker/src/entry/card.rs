@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use js_sys::Uint8Array;
 use serde_json::json;
 use wasm_bindgen::JsValue;
 
@@ -66,14 +67,14 @@ impl Call {
                 .card(v1, outcome, own_origin, &settings, origin.as_deref())
         });
         if let (Some(cache), Some(fresh), 200) = (&cache, fresh, card.status) {
-            io::store(
+            let stored = io::store(
                 cache,
                 card_url,
-                &fresh,
+                &Uint8Array::from(fresh.as_slice()),
                 "application/json",
                 CARD_CACHE_SECONDS,
-            )
-            .await?;
+            )?;
+            self.later(&stored);
         }
         Ok(answer(card))
     }

@@ -75,9 +75,19 @@ impl Call {
         if plan.cache_key.is_some() {
             self.log.cache = Some("miss");
         }
-        if let (Some(cache), Some(key), Some(result)) = (&cache, &plan.cache_key, &finished.cache) {
+        if let (Some(cache), Some(key), Some(range), Some(bytes)) =
+            (&cache, &plan.cache_key, &finished.cache, &bytes)
+        {
+            // The `result`'s bytes as they came, a view of the upstream's body (no copy).
+            let result = bytes.subarray(range.start as u32, range.end as u32);
             let max_age = DOCUMENT_CACHE_SECONDS;
-            io::store(cache, key, result.as_bytes(), "application/json", max_age).await?;
+            self.later(&io::store(
+                cache,
+                key,
+                &result,
+                "application/json",
+                max_age,
+            )?);
         }
         self.log.rpc_error = finished.rpc_error;
         Ok(Outcome::Answer {

@@ -46,7 +46,7 @@ pub fn post(body: &str, headers: &[(&str, &str)]) -> WorkerRequest {
         body: body.as_bytes().to_vec(),
         client_key: "203.0.113.9".into(),
         now_ms: 1_796_083_200_000.0,
-        session: None,
+        account: None,
     }
 }
 

@@ -51,7 +51,7 @@ impl Harness {
             body: body.as_bytes().to_vec(),
             client_key: "tester".into(),
             now_ms: self.now,
-            session: None,
+            account: None,
         };
         match self
             .app

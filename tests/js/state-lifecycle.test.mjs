@@ -1,0 +1,196 @@
+// The Worker's state as an operator runs it for months, in real workerd (`wrangler dev`, Durable
+// Objects with persisted state): a budget that outlives a restart, one budget per upstream account
+// (not per browser), sessions that end (logout during a refresh, a second sign-in, an abandoned
+// session), an issuer that fails without signing anyone out, the 500 path with CORS, and one origin
+// rule on the demo's Worker as on the proxy. Upstream: the fault server of scripts/test.sh.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { FAULT_URL, PROXY_TOKEN, root, startWrangler } from "./helpers.mjs";
+import { startIssuer } from "../servers/oauth-issuer.mjs";
+
+const OPERATOR_PORT = 18840; // anonymous calls on the operator's token, 2 Q&A a minute
+const SIGN_IN_PORT = 18841; // sign-in only, 2 Q&A a minute per account
+const SHORT_PORT = 18842; // sessions end 4 s after the sign-in
+const DEAD_ISSUER_PORT = 18843; // the issuer's URL answers nothing
+const DEMO_PORT = 18844; // the demo's Worker (wrangler.toml, the stand-in)
+const APP = "http://app.example"; // the one allowed page origin
+let issuer;
+const servers = {};
+
+const proxy = (port, vars, options) =>
+  startWrangler(root, port, ["-c", "wrangler.proxy.toml", ...[`UPSTREAM_URL:${FAULT_URL}/by-query`, `ALLOWED_ORIGINS:${APP}`, ...vars].flatMap((v) => ["--var", v])], "/auth/session", options);
+const operatorVars = ["OAUTH_ISSUER:", "ALLOW_ANONYMOUS:on", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`, "PROXY_RATE_LIMITS:off"];
+
+before(async () => {
+  issuer = await startIssuer({ port: 18831, accessTtlSeconds: 62 }); // refreshed 2 s after each grant
+  servers.operator = await proxy(OPERATOR_PORT, operatorVars);
+  servers.signIn = await proxy(SIGN_IN_PORT, [`OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "PROXY_RATE_LIMITS:off"]);
+  servers.short = await proxy(SHORT_PORT, [`OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "SESSION_MAX_SECONDS:4"]);
+  servers.dead = await proxy(DEAD_ISSUER_PORT, ["OAUTH_ISSUER:http://127.0.0.1:9", "ALLOW_ANONYMOUS:off"]);
+  servers.demo = await startWrangler(root, DEMO_PORT, ["--var", `ALLOWED_ORIGINS:${APP}`], "/.well-known/agent.json");
+});
+
+after(async () => {
+  for (const server of Object.values(servers)) server.stop();
+  await issuer?.close();
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const base = (port) => `http://127.0.0.1:${port}`;
+
+async function call(port, text, { skill = "catholic_qa", headers = {} } = {}) {
+  const res = await fetch(`${base(port)}/api/v1/a2a`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params: { message: { role: "user", kind: "message", messageId: crypto.randomUUID(), parts: [{ kind: "text", text }], metadata: { skillId: skill } } } }),
+  });
+  return { status: res.status, headers: res.headers, json: await res.json() };
+}
+
+const upstreamCount = async (q) => (await (await fetch(`${FAULT_URL}/__count/by-query/${encodeURIComponent(q)}`)).json()).count;
+const session = async (port, cookie) => (await fetch(`${base(port)}/auth/session`, { headers: { cookie } })).json();
+
+/** Signs in through the Worker and the issuer, as `user`; `had`: the browser's cookie before. */
+async function signIn(port, user, had = null) {
+  issuer.user = user;
+  const hop = async (url, cookie) => {
+    const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+    assert.equal(res.status, 302, `${url}: ${await res.text()}`);
+    return res;
+  };
+  const cookieOf = (res) => /^(mag_session=[^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
+  const login = await hop(`${base(port)}/auth/login`, had);
+  const authorize = await hop(login.headers.get("location"));
+  const callback = await hop(authorize.headers.get("location"), cookieOf(login));
+  const cookie = cookieOf(callback);
+  assert.ok(cookie, "a session cookie");
+  return cookie;
+}
+
+test("a used-up budget is still used up after wrangler dev restarts on the same state", async () => {
+  const q = `scenario:ok:restart-${crypto.randomUUID()}`;
+  assert.equal((await call(OPERATOR_PORT, q)).status, 200);
+  assert.equal((await call(OPERATOR_PORT, q)).status, 200);
+  const { state } = servers.operator;
+  servers.operator.stop();
+  await servers.operator.exited;
+  servers.operator = await proxy(OPERATOR_PORT, operatorVars, { state });
+  const third = await call(OPERATOR_PORT, q);
+  assert.equal(third.status, 429, "the restarted object remembers the two Q&A calls");
+  assert.equal(third.json.error.data.pool, "catholic_qa");
+  assert.ok(Number(third.headers.get("retry-after")) > 0);
+  assert.equal(await upstreamCount(q), 2);
+});
+
+test("one account signed in from two browsers has one budget", async () => {
+  const user = `alice-${crypto.randomUUID()}`;
+  const first = await signIn(SIGN_IN_PORT, user);
+  const second = await signIn(SIGN_IN_PORT, user);
+  assert.notEqual(first, second, "two sessions");
+  const q = `scenario:ok:account-${crypto.randomUUID()}`;
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie: first } })).status, 200);
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie: second } })).status, 200);
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie: first } })).status, 429);
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie: second } })).status, 429);
+  assert.equal(await upstreamCount(q), 2);
+  // Another account has its own budget.
+  const bob = await signIn(SIGN_IN_PORT, `bob-${crypto.randomUUID()}`);
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie: bob } })).status, 200);
+});
+
+test("logout while a refresh is in flight: still logged out afterwards", async () => {
+  const cookie = await signIn(SIGN_IN_PORT, `carol-${crypto.randomUUID()}`);
+  await sleep(2_500); // the access token is now due for a refresh
+  issuer.refreshDelayMs = 2_000;
+  issuer.refreshMode = "slow";
+  const revokedBefore = issuer.counts.revoke;
+  try {
+    const q = `scenario:ok:logout-refresh-${crypto.randomUUID()}`;
+    const refreshes = issuer.counts.refresh;
+    const during = call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+    // The refresh has reached the issuer, which answers it in 2 s.
+    for (let i = 0; i < 100 && issuer.counts.refresh === refreshes; i++) await sleep(20);
+    assert.equal(issuer.counts.refresh, refreshes + 1);
+    const out = await fetch(`${base(SIGN_IN_PORT)}/auth/logout`, { method: "POST", headers: { cookie } });
+    assert.equal(out.status, 200);
+    await during;
+    await sleep(500);
+    assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, false, "the refresh did not bring the session back");
+    const after = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+    assert.equal(after.status, 401);
+    assert.ok(issuer.counts.revoke >= revokedBefore + 2, `the old and the refreshed grant were revoked: ${JSON.stringify(issuer.counts)} before ${revokedBefore}`);
+  } finally {
+    issuer.refreshMode = "ok";
+  }
+});
+
+for (const mode of ["503", "down"]) {
+  test(`the issuer failing a refresh (${mode}) keeps the session; the next call after it recovers succeeds`, async () => {
+    const cookie = await signIn(SIGN_IN_PORT, `dave-${mode}-${crypto.randomUUID()}`);
+    await sleep(2_500); // due for a refresh
+    issuer.refreshMode = mode;
+    const q = `scenario:ok:issuer-${mode}-${crypto.randomUUID()}`;
+    try {
+      const during = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+      // The access token still works, so the call is served; had it expired, the answer would be
+      // a retryable 503 with Retry-After and no upstream call.
+      if (during.status === 503) assert.ok(Number(during.headers.get("retry-after")) > 0);
+      else assert.equal(during.status, 200);
+      assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, true, "the session stays");
+    } finally {
+      issuer.refreshMode = "ok";
+    }
+    const refreshes = issuer.counts.refresh;
+    const next = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+    assert.equal(next.status, 200);
+    assert.equal(issuer.counts.refresh, refreshes + 1, "refreshed once the issuer was back");
+    assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, true);
+  });
+}
+
+test("a second sign-in from one browser ends its old session (revoked at the issuer)", async () => {
+  const old = await signIn(SIGN_IN_PORT, `erin-${crypto.randomUUID()}`);
+  assert.equal((await session(SIGN_IN_PORT, old)).signedIn, true);
+  const revoked = issuer.counts.revoke;
+  const fresh = await signIn(SIGN_IN_PORT, `erin-${crypto.randomUUID()}`, old);
+  assert.notEqual(fresh, old);
+  assert.equal((await session(SIGN_IN_PORT, old)).signedIn, false, "the old session object is gone");
+  assert.equal(issuer.counts.revoke, revoked + 1);
+  assert.equal((await session(SIGN_IN_PORT, fresh)).signedIn, true);
+});
+
+test("an abandoned session past its end is gone: its alarm revoked and deleted it", async () => {
+  const cookie = await signIn(SHORT_PORT, `frank-${crypto.randomUUID()}`);
+  assert.equal((await session(SHORT_PORT, cookie)).signedIn, true);
+  const revoked = issuer.counts.revoke;
+  await sleep(6_500); // nothing touches the session meanwhile
+  assert.equal(issuer.counts.revoke, revoked + 1, "revoked by its alarm, with no request");
+  assert.equal((await session(SHORT_PORT, cookie)).signedIn, false);
+});
+
+test("the internal-error 500 carries CORS for an allowed origin", async () => {
+  const res = await fetch(`${base(DEAD_ISSUER_PORT)}/auth/login`, { redirect: "manual", headers: { origin: APP } });
+  assert.equal(res.status, 500);
+  assert.equal(res.headers.get("access-control-allow-origin"), APP);
+  assert.equal((await res.json()).error.code, -32603);
+});
+
+test("a text/plain POST from a disallowed origin or from null is 403 on the demo's Worker and on the proxy, with no upstream call", async () => {
+  const q = `scenario:ok:origin-${crypto.randomUUID()}`;
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/send", params: { message: { role: "user", kind: "message", messageId: "m", parts: [{ kind: "text", text: q }], metadata: { skillId: "document_search" } } } });
+  for (const port of [DEMO_PORT, OPERATOR_PORT]) {
+    for (const origin of ["https://evil.example", "null"]) {
+      const res = await fetch(`${base(port)}/api/v1/a2a`, { method: "POST", headers: { "content-type": "text/plain", origin }, body });
+      assert.equal(res.status, 403, `${port} ${origin}`);
+      assert.equal(res.headers.get("access-control-allow-origin"), null);
+    }
+  }
+  assert.equal(await upstreamCount(q), 0);
+  // The page's own origin, and an allowed one, are served.
+  const own = await fetch(`${base(DEMO_PORT)}/api/v1/a2a`, { method: "POST", headers: { "content-type": "application/json", origin: base(DEMO_PORT) }, body });
+  assert.equal(own.status, 200);
+  const page = await fetch(`${base(DEMO_PORT)}/`);
+  assert.match(page.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+  assert.equal(page.headers.get("x-content-type-options"), "nosniff");
+  assert.ok(page.headers.get("referrer-policy"));
+});

@@ -1,0 +1,69 @@
+//! The Model Context Protocol (MCP) front door, sans-IO: what the Worker's `/mcp` reads and
+//! answers. MCP clients (Claude, Cursor, VS Code, the official SDKs) reach Magisterium's skills as
+//! tools over MCP's Streamable HTTP transport, one JSON-RPC message per POST, answered with one
+//! JSON body (no streams: the service does not stream).
+//!
+//! - [`read`] reads one message: a request (`initialize`, `ping`, `tools/list`, `tools/call`, or
+//!   another method, which gets -32601), or a notification or response (accepted, HTTP 202).
+//! - [`initialize_result`] negotiates the protocol revision ([`VERSIONS`]).
+//! - [`tools`]: the tool table (`tools.json`, one tool per skill) and `tools/call` → the A2A 0.2.6
+//!   `message/send` the A2A path makes.
+//! - [`result`]: the A2A answer → the `CallToolResult` (text for the model, `structuredContent`
+//!   for programs, `isError` for what a caller can act on).
+//!
+//! The types are the spec's JSON (revisions 2025-11-25 and 2025-06-18), written over
+//! `serde_json::Value` and checked against the spec's JSON schema in the core's tests
+//! (`tests/fixtures/mcp/`).
+
+mod read;
+pub mod result;
+pub mod tools;
+
+use serde_json::{json, Value};
+
+pub use read::{read, Call, Message};
+
+/// The revisions this endpoint speaks, newest first: the current one of `@modelcontextprotocol/sdk`
+/// 1.32 (its `LATEST_PROTOCOL_VERSION`) and the one before it.
+pub const VERSIONS: [&str; 2] = ["2025-11-25", "2025-06-18"];
+
+/// The HTTP header a client sends on every request after `initialize`.
+pub const VERSION_HEADER: &str = "mcp-protocol-version";
+
+/// The revision to answer an `initialize` asking for `requested`: the same when supported, else
+/// the newest (the client then decides whether it can go on).
+pub fn negotiate(requested: Option<&str>) -> &'static str {
+    VERSIONS
+        .into_iter()
+        .find(|v| Some(*v) == requested)
+        .unwrap_or(VERSIONS[0])
+}
+
+/// Whether a request's `MCP-Protocol-Version` header is acceptable: absent (read as the
+/// negotiated revision) or one of [`VERSIONS`]. Anything else gets HTTP 400.
+pub fn header_supported(header: Option<&str>) -> bool {
+    header.is_none_or(|h| VERSIONS.contains(&h.trim()))
+}
+
+/// The `InitializeResult` for a client asking for `requested`: the negotiated revision, the one
+/// capability (tools, a fixed list), who answers and what the tools are for.
+pub fn initialize_result(requested: Option<&str>) -> Value {
+    json!({
+        "protocolVersion": negotiate(requested),
+        "capabilities": { "tools": { "listChanged": false } },
+        "serverInfo": {
+            "name": "magisterium-a2a",
+            "title": "Magisterium AI",
+            "version": env!("CARGO_PKG_VERSION"),
+        },
+        "instructions": INSTRUCTIONS,
+    })
+}
+
+/// What the server tells the model in `initialize`.
+const INSTRUCTIONS: &str = "Magisterium AI's skills as tools: cited answers about Catholic teaching (catholic_qa), search and full text of Church documents (document_search, document_fetch), the Mass readings and saints of a date, and lookups of saints, clergy, popes and dioceses. The service allows 15 calls a minute, 2 of them catholic_qa; a rate-limited result says how long to wait.";
+
+/// A JSON-RPC success answer.
+pub fn success(id: &Value, result: Value) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "result": result })
+}

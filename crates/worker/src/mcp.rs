@@ -26,7 +26,7 @@ impl McpDoor {
     /// the proxy's own refusal): HTTP 200 with a `CallToolResult`, or the JSON-RPC error of a
     /// misused protocol. A body that is not JSON is left as it is.
     pub fn close(&self, response: WorkerResponse) -> WorkerResponse {
-        let Ok(answer) = serde_json::from_str::<Value>(&response.body) else {
+        let Ok(answer) = serde_json::from_slice::<Value>(response.body.as_bytes()) else {
             return response;
         };
         let body = result::tool_answer(
@@ -87,22 +87,20 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
         );
         return Opened::Answer(refused.with_header("allow", "POST"));
     }
-    let foreign = request
+    // A page of another site: refused, as MCP asks of every server (DNS rebinding), before
+    // anything is read. (A call with the wrong content type is refused on its way upstream.)
+    if request
         .header("origin")
-        .is_some_and(|o| o != request.origin && !settings.cors.allows(o));
-    let json_body = request
-        .header("content-type")
-        .is_some_and(|t| t.to_ascii_lowercase().starts_with("application/json"));
-    let refusal = if foreign {
-        Some((403, "Origin not allowed"))
-    } else if !json_body {
-        Some((415, "Content-Type must be application/json"))
-    } else {
-        None
-    };
-    if let Some((status, why)) = refusal {
-        let response = WorkerResponse::rpc_error(status, &null, code::INVALID_REQUEST, why, None);
-        return Opened::Answer(response);
+        .is_some_and(|o| o != request.origin && !settings.cors.allows(o))
+    {
+        let refused = WorkerResponse::rpc_error(
+            403,
+            &null,
+            code::INVALID_REQUEST,
+            "Origin not allowed",
+            None,
+        );
+        return Opened::Answer(refused);
     }
     let (id, call) = match mcp::read(&request.body) {
         Ok(Message::Accepted) => {
@@ -137,10 +135,7 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
         Call::ListTools => tools::list_result(allowed),
         Call::CallTool(name, arguments) => {
             match tools::call_params(&name, &arguments, allowed, &uuid_v4(random)) {
-                Err(tools::Refused::Protocol(fault)) => {
-                    return Opened::Answer(fault.into_response(&id))
-                }
-                Err(tools::Refused::Tool(text)) => result::tool_error(&text),
+                Err(fault) => return Opened::Answer(fault.into_response(&id)),
                 Ok((skill, input, params)) => {
                     let body = json!({ "jsonrpc": "2.0", "id": id, "method": "message/send", "params": params });
                     let rewritten = WorkerRequest {

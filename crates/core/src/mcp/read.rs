@@ -51,19 +51,19 @@ pub fn read(body: &[u8]) -> Result<Message, WorkerResponse> {
         }
     };
     let Value::Object(obj) = envelope else {
-        return invalid(&null, "Invalid Request: one JSON-RPC message per POST");
+        return invalid(&null, "Invalid Request");
     };
     if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-        return invalid(&null, "Invalid Request: jsonrpc must be \"2.0\"");
+        return invalid(&null, "Invalid Request");
     }
     let id = match obj.get("id") {
         None => None,
         Some(id @ (Value::String(_) | Value::Number(_))) => Some(id.clone()),
-        Some(_) => return invalid(&null, "Invalid Request: id must be a string or a number"),
+        Some(_) => return invalid(&null, "Invalid Request"),
     };
     let method = match obj.get("method") {
         Some(Value::String(m)) => m.as_str(),
-        Some(_) => return invalid(&null, "Invalid Request: method must be a string"),
+        Some(_) => return invalid(&null, "Invalid Request"),
         // A response to a request of ours (we send none) or junk: accepted when it has the
         // shape of a response.
         None if id.is_some() && (obj.contains_key("result") || obj.contains_key("error")) => {

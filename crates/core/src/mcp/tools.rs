@@ -5,9 +5,10 @@
 
 use std::sync::OnceLock;
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
-use crate::request::{skill_parts, SkillArg, When};
+use super::{object, string};
+
 use crate::serve::params::{RpcFailure, MAX_TEXT_CHARS};
 use crate::Skill;
 
@@ -16,17 +17,20 @@ pub const TOOLS_JSON: &str = include_str!("tools.json");
 
 /// The parsed table (an empty list if the file were not an array, which the tests rule out).
 pub fn table() -> &'static [Value] {
-    static TABLE: OnceLock<Vec<Value>> = OnceLock::new();
-    TABLE.get_or_init(|| serde_json::from_str(TOOLS_JSON).unwrap_or_default())
+    static TABLE: OnceLock<Value> = OnceLock::new();
+    let table =
+        TABLE.get_or_init(|| serde_json::from_slice(TOOLS_JSON.as_bytes()).unwrap_or(Value::Null));
+    table.as_array().map(Vec::as_slice).unwrap_or_default()
 }
 
 /// The `tools/list` result for the `allowed` skills.
 pub fn list_result(allowed: &[Skill]) -> Value {
-    let tools: Vec<&Value> = table()
+    let tools = table()
         .iter()
         .filter(|t| skill_of(t).is_some_and(|s| allowed.contains(&s)))
+        .cloned()
         .collect();
-    json!({ "tools": tools })
+    object(vec![("tools", Value::Array(tools))])
 }
 
 fn skill_of(tool: &Value) -> Option<Skill> {
@@ -39,30 +43,23 @@ pub fn argument(tool: &Value) -> Option<&str> {
     tool.pointer("/inputSchema/required/0")?.as_str()
 }
 
-/// Why a `tools/call` does not go upstream.
-#[derive(Debug)]
-pub enum Refused {
-    /// Protocol misuse, a JSON-RPC error (-32602): `Unknown tool: <name>` for a tool not listed,
-    /// `Invalid arguments: …` when the argument is missing, not a string, blank or too long.
-    Protocol(RpcFailure),
-    /// An input the model can correct, a tool result with `isError` (an impossible date).
-    Tool(String),
-}
-
 /// The `message/send` params for a `tools/call` of `name` with `arguments`, among the `allowed`
-/// skills: the same message the SDK's skill methods send ([`skill_parts`]: one text part, a data
-/// part `{ id }` for `document_fetch`, `{ date }` for an ISO date to `saints_of_the_day`;
-/// `metadata.skillId`), with `message_id`. Also the skill and the input.
+/// skills: one text part (a data part `{ id }` for `document_fetch`, as the SDK sends it) and
+/// `metadata.skillId`, with `message_id`. Also the skill and the input. A date goes as text,
+/// which the service reads as an ISO date or as words; one it cannot read gets the skill's "not
+/// found" answer, which [`super::result`] turns into a "bad date" tool error.
 ///
 /// # Errors
-/// [`Refused`], before any upstream call.
+/// -32602 (protocol misuse, a JSON-RPC error), before any upstream call: `Unknown tool: <name>`
+/// for a tool not listed, `Invalid arguments: …` when the argument is missing, not a string,
+/// blank or too long.
 pub fn call_params(
     name: &str,
     arguments: &Map<String, Value>,
     allowed: &[Skill],
     message_id: &str,
-) -> Result<(Skill, String, Value), Refused> {
-    let unknown = || Refused::Protocol(RpcFailure::new(-32602, format!("Unknown tool: {name}")));
+) -> Result<(Skill, String, Value), RpcFailure> {
+    let unknown = || RpcFailure::new(-32602, format!("Unknown tool: {name}"));
     let skill = Skill::from_id(name)
         .filter(|s| allowed.contains(s))
         .ok_or_else(unknown)?;
@@ -71,12 +68,7 @@ pub fn call_params(
         .find(|t| skill_of(t) == Some(skill))
         .ok_or_else(unknown)?;
     let key = argument(tool).unwrap_or("query");
-    let bad = |why: &str| {
-        Refused::Protocol(RpcFailure::new(
-            -32602,
-            format!("Invalid arguments: {key} {why}"),
-        ))
-    };
+    let bad = |why: &str| RpcFailure::new(-32602, format!("Invalid arguments: {key} {why}"));
     let input = match arguments.get(key) {
         Some(Value::String(s)) => s.trim(),
         Some(_) => return Err(bad("must be a string")),
@@ -88,25 +80,19 @@ pub fn call_params(
     if input.chars().count() > MAX_TEXT_CHARS {
         return Err(bad("is longer than 4000 characters"));
     }
-    let arg = if key == "date" {
-        SkillArg::When(When::Text(input.to_owned()))
+    let (kind, value) = if skill == Skill::DocumentFetch {
+        ("data", object(vec![("id", string(input))]))
     } else {
-        SkillArg::Text(input.to_owned())
+        ("text", string(input))
     };
-    let parts = skill_parts(skill, &arg).map_err(|e| {
-        Refused::Tool(format!(
-            "Bad date: {}. Give an ISO date (YYYY-MM-DD) or words such as \"today\" or \"next Sunday\".",
-            e.message()
-        ))
-    })?;
-    let params = json!({
-        "message": {
-            "kind": "message",
-            "role": "user",
-            "messageId": message_id,
-            "parts": parts,
-            "metadata": { "skillId": skill.id() },
-        },
-    });
+    let part = object(vec![("kind", string(kind)), (kind, value)]);
+    let message = object(vec![
+        ("kind", string("message")),
+        ("role", string("user")),
+        ("messageId", string(message_id)),
+        ("parts", Value::Array(vec![part])),
+        ("metadata", object(vec![("skillId", string(skill.id()))])),
+    ]);
+    let params = object(vec![("message", message)]);
     Ok((skill, input.to_owned(), params))
 }

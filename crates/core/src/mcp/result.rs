@@ -106,7 +106,7 @@ fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
             let hits = list("results");
             let rows = hits.as_array().map(Vec::as_slice).unwrap_or_default();
             let mut summary = format!("{} documents found for \"{input}\":", rows.len());
-            let mut content = vec![Value::Null];
+            let mut content = Vec::new();
             for hit in rows {
                 let field = |k: &str| match hit.get(k) {
                     Some(Value::String(s)) => s.clone(),
@@ -123,7 +123,7 @@ fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
                 ]));
             }
             summary.push_str("\nCall document_fetch with an id for the full text.");
-            content[0] = text_block(summary);
+            content.insert(0, text_block(summary));
             (content, object(vec![("results", hits)]))
         }
         Skill::DocumentFetch => {

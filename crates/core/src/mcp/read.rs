@@ -37,83 +37,75 @@ pub enum Message {
 /// message (a batch too: MCP dropped them in 2025-06-18); -32601 for a method this endpoint does
 /// not serve; -32602 for a known method with malformed params.
 pub fn read(body: &[u8]) -> Result<Message, WorkerResponse> {
-    let null = Value::Null;
-    let invalid = |id: &Value, why: &str| {
-        Err(RpcFailure::new(code::INVALID_REQUEST, why)
-            .with_status(400)
+    let fail = |id: &Value, code: i64, why: &str| {
+        // A message that is not one gets HTTP 400; a request's own error an HTTP 200.
+        let status = if id.is_null() { 400 } else { 200 };
+        Err(RpcFailure::new(code, why)
+            .with_status(status)
             .into_response(id))
     };
-    let envelope: Value = match serde_json::from_slice(body) {
-        Ok(v) => v,
-        Err(_) => {
-            let fault = RpcFailure::new(code::PARSE_ERROR, "Parse error").with_status(400);
-            return Err(fault.into_response(&null));
-        }
+    let null = Value::Null;
+    let Ok(envelope) = serde_json::from_slice::<Value>(body) else {
+        return fail(&null, code::PARSE_ERROR, "Parse error");
     };
-    let Value::Object(obj) = envelope else {
-        return invalid(&null, "Invalid Request");
+    // Not an object (a batch too: MCP dropped them in 2025-06-18) has no `jsonrpc`.
+    let id = envelope.get("id");
+    let method = envelope.get("method");
+    let well_formed = envelope.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
+        && matches!(id, None | Some(Value::String(_) | Value::Number(_)))
+        && matches!(method, None | Some(Value::String(_)));
+    let answered = envelope.get("result").is_some() || envelope.get("error").is_some();
+    let (Some(id), Some(Value::String(method))) = (id, method) else {
+        // A notification, or a response to a request of ours (we send none): accepted.
+        let notification = id.is_none() && method.is_some();
+        let response = method.is_none() && answered;
+        return if well_formed && (notification || response) {
+            Ok(Message::Accepted)
+        } else {
+            fail(&null, code::INVALID_REQUEST, "Invalid Request")
+        };
     };
-    if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-        return invalid(&null, "Invalid Request");
+    if !well_formed {
+        return fail(&null, code::INVALID_REQUEST, "Invalid Request");
     }
-    let id = match obj.get("id") {
-        None => None,
-        Some(id @ (Value::String(_) | Value::Number(_))) => Some(id.clone()),
-        Some(_) => return invalid(&null, "Invalid Request"),
-    };
-    let method = match obj.get("method") {
-        Some(Value::String(m)) => m.as_str(),
-        Some(_) => return invalid(&null, "Invalid Request"),
-        // A response to a request of ours (we send none) or junk: accepted when it has the
-        // shape of a response.
-        None if id.is_some() && (obj.contains_key("result") || obj.contains_key("error")) => {
-            return Ok(Message::Accepted)
-        }
-        None => return invalid(&null, "Invalid Request"),
-    };
-    let Some(id) = id else {
-        return Ok(Message::Accepted); // a notification
-    };
-    let params = match obj.get("params") {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(p)) => p.clone(),
-        Some(_) => {
-            return Err(RpcFailure::invalid_params("params must be an object").into_response(&id))
-        }
-    };
-    let call = match method {
-        "initialize" => match params.get("protocolVersion") {
-            Some(Value::String(v)) => Call::Initialize(Some(v.clone())),
-            _ => {
-                let fault = RpcFailure::invalid_params("protocolVersion must be a string");
-                return Err(fault.into_response(&id));
+    let params = envelope.get("params").unwrap_or(&null);
+    if !(params.is_null() || params.is_object()) {
+        return fail(
+            id,
+            code::INVALID_PARAMS,
+            "Invalid params: params must be an object",
+        );
+    }
+    let text = |key: &str| params.get(key).and_then(Value::as_str).map(str::to_owned);
+    let call = match method.as_str() {
+        "initialize" => match text("protocolVersion") {
+            Some(v) => Call::Initialize(Some(v)),
+            None => {
+                let why = "Invalid params: protocolVersion must be a string";
+                return fail(id, code::INVALID_PARAMS, why);
             }
         },
         "ping" => Call::Ping,
         "tools/list" => Call::ListTools,
-        "tools/call" => {
-            let name = match params.get("name") {
-                Some(Value::String(n)) => n.clone(),
-                _ => {
-                    return Err(
-                        RpcFailure::invalid_params("name must be a string").into_response(&id)
-                    )
-                }
-            };
-            let arguments = match params.get("arguments") {
-                None | Some(Value::Null) => Map::new(),
-                Some(Value::Object(a)) => a.clone(),
-                Some(_) => {
-                    let fault = RpcFailure::invalid_params("arguments must be an object");
-                    return Err(fault.into_response(&id));
-                }
-            };
-            Call::CallTool(name, arguments)
-        }
-        _ => {
-            let fault = RpcFailure::new(code::METHOD_NOT_FOUND, "Method not found");
-            return Err(fault.into_response(&id));
-        }
+        "tools/call" => match (text("name"), params.get("arguments")) {
+            (Some(name), None | Some(Value::Null)) => Call::CallTool(name, Map::new()),
+            (Some(name), Some(Value::Object(a))) => Call::CallTool(name, a.clone()),
+            (None, _) => {
+                return fail(
+                    id,
+                    code::INVALID_PARAMS,
+                    "Invalid params: name must be a string",
+                )
+            }
+            _ => {
+                return fail(
+                    id,
+                    code::INVALID_PARAMS,
+                    "Invalid params: arguments must be an object",
+                )
+            }
+        },
+        _ => return fail(id, code::METHOD_NOT_FOUND, "Method not found"),
     };
-    Ok(Message::Request(id, call))
+    Ok(Message::Request(id.clone(), call))
 }

@@ -1,6 +1,6 @@
 //! The A2A answer to a tool's `message/send` as MCP's `CallToolResult`: `content` for the model
 //! (the answer with its sources listed, search hits as `resource_link`s with a summary, the
-//! document's text), `structuredContent` matching the tool's `outputSchema`, and `isError` for
+//! document's text; its title, author and reference are in `structuredContent`), `structuredContent` matching the tool's `outputSchema`, and `isError` for
 //! what a caller can act on (rate limited with the seconds to wait, plan required, credential
 //! refused, not found, a failed task). Protocol misuse stays a JSON-RPC error.
 
@@ -20,7 +20,7 @@ pub fn tool_error(text: &str) -> Value {
 
 /// The MCP answer (a JSON-RPC response body) for the A2A answer `answer` (a JSON-RPC response of
 /// the service, the stand-in or the proxy itself) to a call of `skill` with `input`.
-/// `retry_after`: the answer's `Retry-After` header, for a refusal whose data has no wait.
+/// `retry_after`: the answer's `Retry-After` header (whole seconds), the wait of a refusal.
 pub fn tool_answer(skill: Skill, input: &str, answer: &Value, retry_after: Option<&str>) -> Value {
     let id = answer.get("id").cloned().unwrap_or(Value::Null);
     let Some(error) = answer.get("error") else {
@@ -36,9 +36,15 @@ pub fn tool_answer(skill: Skill, input: &str, answer: &Value, retry_after: Optio
             return object(vec![("jsonrpc", string("2.0")), ("id", id), ("error", error)]);
         }
         code::RATE_LIMITED => {
-            let wait = match error.pointer("/data/retryAfterSeconds").and_then(Value::as_u64) {
-                Some(s) => s.to_string(),
-                None => retry_after.unwrap_or("60").trim().to_owned(),
+            // The `Retry-After` the answer carries in seconds (the proxy always sets one), else
+            // the error's own, else the service's window.
+            let header = retry_after
+                .map(str::trim)
+                .filter(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_digit()));
+            let wait = match (header, error.pointer("/data/retryAfterSeconds")) {
+                (Some(h), _) => h.to_owned(),
+                (None, Some(Value::Number(n))) => n.to_string(),
+                _ => "60".to_owned(),
             };
             let pool = if skill == Skill::CatholicQa {
                 "2 catholic_qa calls a minute"
@@ -77,7 +83,7 @@ fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
     if data.is_empty() && skill.not_found_text() == Some(text.trim()) {
         return tool_error(&not_found(skill, input));
     }
-    let mut list = |key: &str| data.remove(key).unwrap_or(Value::Array(Vec::new()));
+    let list = |key: &str| data.get(key).cloned().unwrap_or(Value::Array(Vec::new()));
     let (content, structured) = match skill {
         Skill::CatholicQa => {
             let citations = list("citations");
@@ -87,7 +93,9 @@ fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
                 if n == 0 {
                     shown.push_str("\n\nSources:");
                 }
-                shown.push_str(&format!("\n[^{}]", n + 1));
+                shown.push_str("\n[^");
+                shown.push_str(&(n + 1).to_string());
+                shown.push(']');
                 for key in ["document_title", "document_reference", "source_url"] {
                     if let Some(v) = c.get(key).and_then(Value::as_str) {
                         shown.push(' ');
@@ -114,7 +122,9 @@ fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
                     None => String::new(),
                 };
                 let (id, title) = (field("id"), field("title"));
-                summary.push_str(&format!("\n- {title} (id {id})"));
+                for piece in ["\n- ", &title, " (id ", &id, ")"] {
+                    summary.push_str(piece);
+                }
                 content.push(object(vec![
                     ("type", string("resource_link")),
                     ("uri", string(field("url"))),
@@ -127,24 +137,21 @@ fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
             (content, object(vec![("results", hits)]))
         }
         Skill::DocumentFetch => {
-            data.entry("id").or_insert_with(|| string(input));
-            let mut shown = String::new();
-            for key in ["title", "author", "ref"] {
-                if let Some(v) = data.get(key).and_then(Value::as_str) {
-                    shown.push_str(v);
-                    shown.push('\n');
-                }
+            if !data.contains_key("id") {
+                data.insert("id".into(), string(input));
             }
-            shown.push('\n');
-            shown.push_str(&text);
-            data.insert("text".into(), string(text));
-            (vec![text_block(shown)], Value::Object(data))
+            data.insert("text".into(), string(text.clone()));
+            (vec![text_block(text)], Value::Object(data))
         }
-        // The readings and the martyrology are text only; a lookup's record is its data part.
-        _ if data.is_empty() || !skill.is_lookup() => {
+        // The readings and the martyrology are text only.
+        _ if !skill.is_lookup() => {
             return object(vec![("content", Value::Array(vec![text_block(text)]))])
         }
-        _ => (vec![text_block(text)], Value::Object(data)),
+        // A lookup's record is its data part, always with `id` and `name` (its `outputSchema`).
+        _ if data.contains_key("id") && data.contains_key("name") => {
+            (vec![text_block(text)], Value::Object(data))
+        }
+        _ => return tool_error("The agent's answer carries no record"),
     };
     object(vec![
         ("content", Value::Array(content)),

@@ -12,8 +12,9 @@ use super::{object, string};
 use crate::serve::params::{RpcFailure, MAX_TEXT_CHARS};
 use crate::Skill;
 
-/// The tool table as written: a JSON array of MCP `Tool`s.
-pub const TOOLS_JSON: &str = include_str!("tools.json");
+/// The tool table: `tools.json` (a JSON array of MCP `Tool`s), checked and minified by the
+/// core's build script.
+pub const TOOLS_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/tools.min.json"));
 
 /// The parsed table (an empty list if the file were not an array, which the tests rule out).
 pub fn table() -> &'static [Value] {

@@ -94,7 +94,8 @@ test("through the proxy: every tool, the upstream sees only 0.2.6 message/send, 
     liturgical_readings: "readings", saints_of_the_day: "saints", diocese_statistics_lookup: "lookup_statistics",
   };
   for (const tool of tools) {
-    const input = `scenario:fixture:${fixtures[tool.name] ?? "lookup_pope"}`;
+    // A nonce: the proxy caches documents by id, and this call must reach the upstream.
+    const input = `scenario:fixture:${fixtures[tool.name] ?? "lookup_pope"}:${crypto.randomUUID()}`;
     const result = await client.callTool({ name: tool.name, arguments: { [tool.inputSchema.required[0]]: input } });
     assert.equal(result.isError, undefined, `${tool.name}: ${text(result)}`);
     const upstream = await (await fetch(`${FAULT_URL}/__last`)).json();

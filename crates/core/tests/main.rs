@@ -22,6 +22,7 @@ mod call_loop_retries;
 mod call_loop_tokens_and_card;
 mod decode_fixtures;
 mod fuzz_replay;
+mod mcp;
 mod protocol_choice;
 mod requests;
 mod retry_policy;

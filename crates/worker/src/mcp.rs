@@ -64,12 +64,12 @@ pub fn access(settings: &Settings) -> Result<(), WorkerResponse> {
     if settings.sign_in == SignIn::Off || settings.anonymous_allowed {
         return Ok(());
     }
-    Err(WorkerResponse::rpc_error(
+    let why = "MCP clients need anonymous access on this deployment: it requires sign-in (ALLOW_ANONYMOUS=false), and /mcp does not take sign-in yet";
+    Err(mcp::error_response(
         401,
         &Value::Null,
         code::UNAUTHORIZED,
-        "MCP clients need anonymous access on this deployment: it requires sign-in (ALLOW_ANONYMOUS=false), and /mcp does not take sign-in yet",
-        None,
+        why,
     ))
 }
 
@@ -78,13 +78,8 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
     let answer = |status: u16, body: &Value| Opened::Answer(WorkerResponse::json(status, body));
     let null = Value::Null;
     if request.method != "POST" {
-        let refused = WorkerResponse::rpc_error(
-            405,
-            &null,
-            code::INVALID_REQUEST,
-            "Method not allowed: POST one JSON-RPC message (this server opens no stream)",
-            None,
-        );
+        let why = "Method not allowed: POST one JSON-RPC message (this server opens no stream)";
+        let refused = mcp::error_response(405, &null, code::INVALID_REQUEST, why);
         return Opened::Answer(refused.with_header("allow", "POST"));
     }
     // A page of another site: refused, as MCP asks of every server (DNS rebinding), before
@@ -93,13 +88,7 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
         .header("origin")
         .is_some_and(|o| o != request.origin && !settings.cors.allows(o))
     {
-        let refused = WorkerResponse::rpc_error(
-            403,
-            &null,
-            code::INVALID_REQUEST,
-            "Origin not allowed",
-            None,
-        );
+        let refused = mcp::error_response(403, &null, code::INVALID_REQUEST, "Origin not allowed");
         return Opened::Answer(refused);
     }
     let (id, call) = match mcp::read(&request.body) {
@@ -116,17 +105,8 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
     if !matches!(call, Call::Initialize(_))
         && !mcp::header_supported(request.header(mcp::VERSION_HEADER))
     {
-        let why = format!(
-            "Unsupported MCP-Protocol-Version: this server speaks {}",
-            mcp::VERSIONS.join(", ")
-        );
-        return Opened::Answer(WorkerResponse::rpc_error(
-            400,
-            &id,
-            code::INVALID_REQUEST,
-            &why,
-            None,
-        ));
+        let why = "Unsupported MCP-Protocol-Version: this server speaks 2025-11-25 and 2025-06-18";
+        return Opened::Answer(mcp::error_response(400, &id, code::INVALID_REQUEST, why));
     }
     let allowed = &settings.allowed_skills;
     let result = match call {

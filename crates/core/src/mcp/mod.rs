@@ -21,6 +21,8 @@ pub mod tools;
 
 use serde_json::Value;
 
+use crate::serve::http::WorkerResponse;
+
 pub use read::{read, Call, Message};
 
 /// The revisions this endpoint speaks, newest first: the current one of `@modelcontextprotocol/sdk`
@@ -64,6 +66,25 @@ pub fn success(id: &Value, result: Value) -> Value {
         ("id", id.clone()),
         ("result", result),
     ])
+}
+
+/// A JSON-RPC error answer with HTTP `status` ([`error_body`]).
+pub fn error_response(status: u16, id: &Value, code: i64, message: &str) -> WorkerResponse {
+    WorkerResponse::json(status, &error_body(id, code, message))
+}
+
+/// A JSON-RPC error body. Without an id (null: a message that is not a request) it has none, as
+/// MCP's transport asks (2025-11-25's schema allows no null id).
+pub fn error_body(id: &Value, code: i64, message: &str) -> Value {
+    let error = object(vec![
+        ("code", Value::from(code)),
+        ("message", string(message)),
+    ]);
+    let mut body = object(vec![("jsonrpc", string("2.0")), ("error", error)]);
+    if let (false, Some(obj)) = (id.is_null(), body.as_object_mut()) {
+        obj.insert("id".into(), id.clone());
+    }
+    body
 }
 
 /// A JSON object from its members. Cheaper in code than `json!`, which runs every value through

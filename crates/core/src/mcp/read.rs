@@ -4,7 +4,6 @@
 use serde_json::{Map, Value};
 
 use crate::serve::http::{code, WorkerResponse};
-use crate::serve::params::RpcFailure;
 
 /// What a request asks.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,9 +39,7 @@ pub fn read(body: &[u8]) -> Result<Message, WorkerResponse> {
     let fail = |id: &Value, code: i64, why: &str| {
         // A message that is not one gets HTTP 400; a request's own error an HTTP 200.
         let status = if id.is_null() { 400 } else { 200 };
-        Err(RpcFailure::new(code, why)
-            .with_status(status)
-            .into_response(id))
+        Err(super::error_response(status, id, code, why))
     };
     let null = Value::Null;
     let Ok(envelope) = serde_json::from_slice::<Value>(body) else {

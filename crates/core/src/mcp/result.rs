@@ -32,8 +32,7 @@ pub fn tool_answer(skill: Skill, input: &str, answer: &Value, retry_after: Optio
     let text = match code {
         // Protocol misuse (the proxy's checks, or the service's): a JSON-RPC error.
         code::PARSE_ERROR | code::INVALID_REQUEST | code::METHOD_NOT_FOUND | code::INVALID_PARAMS => {
-            let error = object(vec![("code", Value::from(code)), ("message", string(message))]);
-            return object(vec![("jsonrpc", string("2.0")), ("id", id), ("error", error)]);
+            return super::error_body(&id, code, message);
         }
         code::RATE_LIMITED => {
             // The `Retry-After` the answer carries in seconds (the proxy always sets one), else

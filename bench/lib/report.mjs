@@ -63,7 +63,7 @@ function targetsOf(r) {
   if (r.size) {
     const b = r.size.browser.total.brotli;
     const p = r.size.proxy?.total?.brotli;
-    if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 120 KB brotli", measured: `${kb(p)} (${x(p / (120 * KB))} the target)`, met: p <= 120 * KB });
+    if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 128 KB brotli (120 KB + 8 KB for MCP)", measured: `${kb(p)} (${x(p / (128 * KB))} the target)`, met: p <= 128 * KB });
     out.push({ target: "browser build (wasm + JS glue + snippets) ≤ 65 KB brotli (budget, as scripts/size-report.mjs)", measured: `${kb(b)} (${x(b / (65 * KB))} the budget)`, met: b <= 65 * KB });
   }
   for (const c of r.decode ?? []) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the demo and the tests need, idempotently, from the package registries only
-# (Debian, crates.io, npm). Safe to run again: every step checks before it installs.
+# (Debian, crates.io, npm, PyPI). Safe to run again: every step checks before it installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

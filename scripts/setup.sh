@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the demo and the tests need, idempotently, from the package registries only
-# (Debian, crates.io, npm). Safe to run again: every step checks before it installs.
+# (Debian, crates.io, npm, PyPI). Safe to run again: every step checks before it installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +15,7 @@ need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
 command -v brotli >/dev/null 2>&1 || need_apt+=(brotli)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
   log "apt-get install ${need_apt[*]}"
   apt-get update -qq
@@ -47,5 +48,14 @@ if [ ! -x node_modules/.bin/wrangler ] || [ ! -x node_modules/.bin/wasm-opt ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "npm ci"
   npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# 4. The official MCP Python client for the tests, exactly as tests/python/requirements.txt pins it,
+#    in its own virtual environment (.venv-mcp/, not committed).
+if [ ! -x .venv-mcp/bin/python ] || [ tests/python/requirements.txt -nt .venv-mcp/.installed ]; then
+  log "python3 -m venv .venv-mcp; pip install -r tests/python/requirements.txt"
+  python3 -m venv .venv-mcp
+  .venv-mcp/bin/pip install -q --disable-pip-version-check -r tests/python/requirements.txt
+  touch .venv-mcp/.installed
 fi
 log "ready"

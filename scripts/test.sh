@@ -80,6 +80,9 @@ step "JavaScript tests (Node entry, Worker over HTTP, workerd entry)"
 node --test --test-concurrency=1 --test-reporter=spec tests/js/*.test.mjs 2>&1 | tee test-output/js.log
 summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{print $2" "$3}' | paste -sd, -)")
 
+step "the official MCP Python client (mcp 2.x) against the stand-in and through the proxy"
+.venv-mcp/bin/python tests/python/mcp_clients.py
+
 step "no response of the suite carried the proxy's secret or a session token"
 node tests/js/scan-responses.mjs
 

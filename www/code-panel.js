@@ -1,13 +1,15 @@
 // "Use this in your app": under every answer, the code that makes the same call with the npm
-// package, for a page, a Cloudflare Worker and Node (tabs), with a copy button. Its markup is the
+// package, for a page, a Cloudflare Worker and Node (tabs), and the configuration that gives an MCP
+// client every skill as a tool (the MCP tab), with a copy button. Its markup is the
 // <template id="tpl-use-code"> of index.html; the code is snippet.js's.
 import { fromTemplate, h, part } from "./dom.js";
-import { TARGETS, recordCall, shownOptions, snippet } from "./snippet.js";
+import { MCP_TAB, TARGETS, mcpConfig, recordCall, shownOptions, snippet } from "./snippet.js";
 
 const NOTES = {
   browser: "In a page, through the Worker proxy of this repository: the Worker adds the token, the page never sees it.",
   worker: "In a Cloudflare Worker, calling Magisterium directly with your token (wrangler secret put MAGISTERIUM_TOKEN).",
   node: "In Node 20 or later, with your token in the environment (MAGISTERIUM_TOKEN).",
+  mcp: "For an MCP client (Claude, Cursor, VS Code): this site's /mcp gives it every skill as a tool, through the same Worker. VS Code's mcp.json takes \"servers\" with \"type\": \"http\" instead.",
 };
 
 /**
@@ -17,12 +19,13 @@ const NOTES = {
 export function codePanel(entry, value, options, prefs) {
   const call = recordCall(entry, value, shownOptions(options));
   const codes = Object.fromEntries(TARGETS.map((t) => [t.id, snippet(t.id, call, entry.shape)]));
+  codes[MCP_TAB.id] = mcpConfig(location.origin);
   const panel = fromTemplate("tpl-use-code");
   const tablist = part(panel, "tabs");
   const tabpanel = part(panel, "tabpanel");
   const code = part(panel, "code");
   const status = part(panel, "status");
-  const tabs = TARGETS.map((target) => {
+  const tabs = [...TARGETS, MCP_TAB].map((target) => {
     const tab = h("button", { type: "button", role: "tab", id: `code-tab-${target.id}`, "aria-controls": tabpanel.id, dataset: { target: target.id } }, target.label);
     tab.addEventListener("click", () => select(target.id));
     return tab;

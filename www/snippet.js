@@ -9,6 +9,18 @@ export const TARGETS = [
   { id: "node", label: "Node" },
 ];
 
+/** The panel's last tab: not code but the configuration an MCP client takes ({@link mcpConfig}). */
+export const MCP_TAB = { id: "mcp", label: "MCP" };
+
+/**
+ * The JSON an MCP client takes for this site's MCP endpoint (`<origin>/mcp`): Cursor's `mcp.json`
+ * and most clients read `mcpServers` with a `url`; VS Code's `.vscode/mcp.json` and Claude
+ * Desktop's connectors are in README.md ("MCP clients").
+ */
+export function mcpConfig(origin) {
+  return `${JSON.stringify({ mcpServers: { magisterium: { url: `${origin}/mcp` } } }, null, 2)}\n`;
+}
+
 /** How each SDK result shape is read, for the lines after the call. */
 const USAGE = {
   qa: { binding: "{ answer, citations, relatedQuestions }", print: ["console.log(answer);", "console.log(citations.map((c) => c.document_title), relatedQuestions);"] },

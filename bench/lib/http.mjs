@@ -17,6 +17,11 @@ const ENV = {
 };
 
 /** The JSON-RPC body of a document_search (what the SDK sends). */
+/** The same search as an MCP `tools/call` (the Worker's `/mcp`). */
+export function mcpSearchRequest(query = "just wage", id = "bench-1") {
+  return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "document_search", arguments: { query } } });
+}
+
 export function searchRequest(query = "just wage", id = "bench-1") {
   return JSON.stringify({
     jsonrpc: "2.0",
@@ -191,28 +196,31 @@ export async function runProxy(ports, { quick }) {
       direct: { url: upstream, cpuOf: [] },
       naive: { url: `http://127.0.0.1:${ports.naive}/`, cpuOf: [naive] },
       ours: { url: `http://127.0.0.1:${ports.proxy}/api/v1/a2a`, cpuOf: [ours] },
+      // The same call through the MCP front door of the same Worker: informational.
+      oursMcp: { url: `http://127.0.0.1:${ports.proxy}/mcp`, cpuOf: [ours], body: mcpSearchRequest() },
       oursNoBudget: { url: `http://127.0.0.1:${ports.noBudget}/api/v1/a2a`, cpuOf: [noBudget] },
       oursAllLogs: { url: `http://127.0.0.1:${ports.allLogs}/api/v1/a2a`, cpuOf: [allLogs] },
       demo: { url: `http://127.0.0.1:${ports.demo}/api/v1/a2a`, cpuOf: [demo] },
     };
     for (const [name, t] of Object.entries(targets)) {
       log(`proxy: waiting for ${name}`);
-      await readyRpc(t.cpuOf[0] ?? fault, t.url, body);
-      const check = await post(t.url, body);
-      t.sample = { status: check.status, agent: check.headers.get("x-magisterium-agent"), bytes: check.text.length, ok: JSON.parse(check.text)?.result?.kind === "task" };
+      await readyRpc(t.cpuOf[0] ?? fault, t.url, t.body ?? body);
+      const check = await post(t.url, t.body ?? body);
+      const result = JSON.parse(check.text)?.result;
+      t.sample = { status: check.status, agent: check.headers.get("x-magisterium-agent"), bytes: check.text.length, ok: result?.kind === "task" || (Array.isArray(result?.content) && !result.isError) };
     }
     await waitFor(isolate, async () => (await post(`http://127.0.0.1:${ports.isolate}/?target=naive&n=1`, "")).status === 200, 90_000, 100);
 
     const plan = quick
       ? [{ c: 1, amount: 200 }, { c: 16, amount: 600 }, { c: 64, amount: 1000 }]
       : [{ c: 1, amount: 2000 }, { c: 16, amount: 3000 }, { c: 64, amount: 4000 }];
-    const results = { direct: [], naive: [], ours: [], oursNoBudget: [], oursAllLogs: [], demo: [] };
+    const results = { direct: [], naive: [], ours: [], oursMcp: [], oursNoBudget: [], oursAllLogs: [], demo: [] };
     // Ours ÷ naive in each round on its own (added p50, added p99, CPU), to show how far one
     // round's ratio strays from the pooled one on this shared machine.
     const roundRatios = [];
     for (const name of Object.keys(targets)) {
       log(`proxy: warm-up ${name}`);
-      await load({ url: targets[name].url, body, connections: 16, amount: quick ? 200 : 600 });
+      await load({ url: targets[name].url, body: targets[name].body ?? body, connections: 16, amount: quick ? 200 : 600 });
     }
     // Interleaved: each concurrency level is split into rounds, and every round runs each
     // target back to back (order rotated), so drift in the machine's load hits them alike.
@@ -224,7 +232,7 @@ export async function runProxy(ports, { quick }) {
         const order = names.map((_, i) => names[(i + r) % names.length]);
         for (const name of order) {
           log(`proxy: ${name} at ${c} client(s), round ${r + 1}/${rounds}, ${Math.ceil(amount / rounds)} requests`);
-          runs[name].push(await load({ url: targets[name].url, body, connections: c, amount: Math.ceil(amount / rounds), duration: 40, cpuOf: targets[name].cpuOf }));
+          runs[name].push(await load({ url: targets[name].url, body: targets[name].body ?? body, connections: c, amount: Math.ceil(amount / rounds), duration: 40, cpuOf: targets[name].cpuOf }));
         }
       }
       for (const name of names) results[name].push(pooled(runs[name]));
@@ -251,6 +259,7 @@ export async function runProxy(ports, { quick }) {
     const addedAllLogs = added("oursAllLogs");
     const addedNoBudget = added("oursNoBudget");
     const addedDemo = added("demo");
+    const addedMcp = added("oursMcp");
     const ratioOf = (name, addedX) => addedX.map((o, i) => ({
       connections: o.connections,
       p50: round(o.p50 / addedNaive[i].p50, 2),
@@ -261,6 +270,7 @@ export async function runProxy(ports, { quick }) {
     const ratiosAllLogs = ratioOf("oursAllLogs", addedAllLogs);
     const ratiosNoBudget = ratioOf("oursNoBudget", addedNoBudget);
     const ratiosDemo = ratioOf("demo", addedDemo);
+    const ratiosMcp = ratioOf("oursMcp", addedMcp);
 
     log("proxy: CPU inside the isolate");
     const iso = { n: quick ? 101 : 401, reps: quick ? 5 : 11 };
@@ -270,7 +280,7 @@ export async function runProxy(ports, { quick }) {
       oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logRequests: "all" }),
       baseline: await isolateCost(ports.isolate, "baseline", { ...iso, n: iso.n * 4, logs: false }),
     };
-    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursNoBudget: addedNoBudget, oursAllLogs: addedAllLogs, demo: addedDemo }, ratios, roundRatios, ratiosNoBudget, ratiosAllLogs, ratiosDemo, inIsolate };
+    return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursNoBudget: addedNoBudget, oursAllLogs: addedAllLogs, demo: addedDemo, oursMcp: addedMcp }, ratios, roundRatios, ratiosNoBudget, ratiosAllLogs, ratiosDemo, ratiosMcp, inIsolate };
   } finally {
     for (const s of servers) await stop(s);
     await stop(fault);

@@ -63,7 +63,7 @@ function targetsOf(r) {
   if (r.size) {
     const b = r.size.browser.total.brotli;
     const p = r.size.proxy?.total?.brotli;
-    if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 120 KB brotli", measured: `${kb(p)} (${x(p / (120 * KB))} the target)`, met: p <= 120 * KB });
+    if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 128 KB brotli (120 KB + 8 KB for MCP)", measured: `${kb(p)} (${x(p / (128 * KB))} the target)`, met: p <= 128 * KB });
     out.push({ target: "browser build (wasm + JS glue + snippets) ≤ 65 KB brotli (budget, as scripts/size-report.mjs)", measured: `${kb(b)} (${x(b / (65 * KB))} the budget)`, met: b <= 65 * KB });
   }
   for (const c of r.decode ?? []) {
@@ -220,6 +220,12 @@ export function report(r) {
         q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursAllLogs[i].p50)} / ${n(p.added.oursAllLogs[i].p99)}`, `${x(p.ratiosAllLogs[i].p50)} / ${x(p.ratiosAllLogs[i].p99)} / ${x(p.ratiosAllLogs[i].cpu)}`,
       ])), "");
     }
+    if (p.results.oursMcp?.length) {
+      L.push("Informational, not a target: the same search as an MCP `tools/call` to the same proxy's `/mcp` (the MCP front door: the call read and written as the A2A `message/send`, the answer turned into a `CallToolResult`), beside the A2A path's, measured in the same rounds:", "");
+      L.push(table(["clients", "MCP p50 / p99 ms", "MCP req/s", "MCP CPU ms/req", "MCP tools/call added p50 / p99 ms", "A2A message/send added p50 / p99 ms", "MCP ÷ naive: added p50 / p99 / CPU"], p.results.oursMcp.map((q, i) => [
+        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursMcp[i].p50)} / ${n(p.added.oursMcp[i].p99)}`, `${n(p.added.ours[i].p50)} / ${n(p.added.ours[i].p99)}`, `${x(p.ratiosMcp[i].p50)} / ${x(p.ratiosMcp[i].p99)} / ${x(p.ratiosMcp[i].cpu)}`,
+      ])), "");
+    }
     if (p.results.demo?.length) {
       L.push("Informational, not a target: the demo's Worker (`wrangler.toml`: the same Worker plus the demo page's static assets, so workerd's assets router handles every request before the Worker, even with `run_worker_first`), measured in the same rounds:", "");
       L.push(table(["clients", "p50 / p99 ms", "req/s", "CPU ms/req", "added p50 / p99 ms", "÷ naive: added p50 / p99 / CPU"], p.results.demo.map((q, i) => [
@@ -227,7 +233,7 @@ export function report(r) {
       ])), "");
     }
     const requests = p.results.ours.map((o) => o.requests).join(" / ");
-    L.push(`Requests per level (1 / 16 / 64 clients): ${requests}; non-2xx or errors: ${["direct", "naive", "ours", "oursAllLogs", "demo"].filter((k) => p.results[k]).map((k) => `${k} ${p.results[k].reduce((a, b) => a + b.non2xx, 0)}`).join(", ")}.`, "");
+    L.push(`Requests per level (1 / 16 / 64 clients): ${requests}; non-2xx or errors: ${["direct", "naive", "ours", "oursMcp", "oursAllLogs", "demo"].filter((k) => p.results[k]).map((k) => `${k} ${p.results[k].reduce((a, b) => a + b.non2xx, 0)}`).join(", ")}.`, "");
     const cpu = p.results.ours[1]?.cpuByProcess;
     const cpuN = p.results.naive[1]?.cpuByProcess;
     const fmtCpu = (c) => Object.entries(c).map(([k, v]) => `${k} ${n(v, 3)}`).join(", ");

@@ -5,12 +5,16 @@
 //!
 //! Every check panics (with a message naming the broken invariant) when an invariant does not hold.
 
+mod a2a_v1_request;
 mod date_query;
 mod decode_response;
 mod markdown;
+mod mcp_request;
 mod proxy_request;
 
+pub use a2a_v1_request::check_a2a_v1_request;
 pub use date_query::check_date_query;
 pub use decode_response::check_decode_response;
 pub use markdown::{check_html, check_markdown};
+pub use mcp_request::check_mcp_request;
 pub use proxy_request::check_proxy_request;

@@ -10,6 +10,8 @@ import { AGENT_URL, consumerDir, writeFile } from "./helpers.mjs";
 import { runSnippet, serveWorkerSnippets } from "./snippet-run.mjs";
 import { answer, completedTask, fulfilRpc, horizontalOverflow, launchBrowser, openPage, pickSkill, problems, screenshots, submit, waitForAnswer } from "./page-helpers.mjs";
 import { decodeResponse } from "../../pkg/node.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 const TARGETS = ["browser", "worker", "node"];
 const dir = consumerDir("snippets");
@@ -107,6 +109,18 @@ describe("demo page: the snippets of “Use this in your app” run and reproduc
     assert.deepEqual(await page.$$eval(".related .chip", (c) => c.map((x) => x.textContent)), result.relatedQuestions);
     await page.click("#code-tab-browser");
     await screenshots(page, "18-use-in-your-app", { fullPage: false, at: ".use-code" });
+
+    // The MCP tab is a configuration, not code: it parses, names the page's own /mcp, and an MCP
+    // client given that URL gets the tool the page just used.
+    await page.click("#code-tab-mcp");
+    const config = JSON.parse(await page.textContent('#answer-body pre[data-part="code"]'));
+    const url = config.mcpServers.magisterium.url;
+    assert.equal(url, `${AGENT_URL}/mcp`);
+    const client = new Client({ name: "code-panel-test", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    assert.ok((await client.listTools()).tools.some((t) => t.name === "catholic_qa"));
+    await client.close();
+    await page.click("#code-tab-browser");
 
     const followUp = nextExchange(page);
     await page.click(".related .chip >> nth=0");
@@ -207,12 +221,15 @@ describe("demo page: the code panel's tabs, copy button and keyboard use", () =>
       assert.equal(await page.getAttribute("#code-tabpanel", "aria-labelledby"), "code-tab-worker");
       assert.match(await code(), /token: env\.MAGISTERIUM_TOKEN[\s\S]*client\.popeLookup\("Leo XIV"\)[\s\S]*Response\.json\(result\)/);
       await page.keyboard.press("End");
-      assert.equal((await active()).id, "code-tab-node");
-      assert.match(await code(), /process\.env\.MAGISTERIUM_TOKEN/);
+      assert.equal((await active()).id, "code-tab-mcp");
+      assert.equal(JSON.parse(await code()).mcpServers.magisterium.url, `${AGENT_URL}/mcp`, "the MCP tab: this site's /mcp");
       await page.keyboard.press("ArrowRight");
       assert.equal((await active()).id, "code-tab-browser", "the arrows wrap around");
       await page.keyboard.press("ArrowLeft");
+      assert.equal((await active()).id, "code-tab-mcp");
+      await page.keyboard.press("ArrowLeft");
       assert.equal((await active()).id, "code-tab-node");
+      assert.match(await code(), /process\.env\.MAGISTERIUM_TOKEN/);
       await tabUntil((a) => a.part === "copy");
       await page.keyboard.press("Enter");
       await page.waitForFunction(() => document.querySelector('[data-part="status"]').textContent === "Copied.");

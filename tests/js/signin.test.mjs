@@ -3,6 +3,8 @@
 import { recordPage } from "./record.mjs";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { launchChromium, root, startWrangler } from "./helpers.mjs";
 
 const PORT = 18790;
@@ -53,6 +55,21 @@ test("signed out: calls are refused without an upstream call", async () => {
   await page.goto(`${BASE}/`);
   assert.deepEqual(await session(), { enabled: true, signedIn: false, expiresAt: null, anonymousAllowed: false });
   assert.deepEqual(await callSkill(), { ok: false, kind: "unauthorized", status: 401 });
+});
+
+test("with sign-in required, /mcp answers 401: MCP clients need anonymous access here", async () => {
+  const res = await fetch(`${BASE}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+  });
+  assert.equal(res.status, 401);
+  const body = await res.json();
+  assert.equal(body.error.code, -32004);
+  assert.match(body.error.message, /^MCP clients need anonymous access on this deployment/);
+  // The official client gets the same refusal and says so.
+  const client = new Client({ name: "t", version: "1" });
+  await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`))), /401|Unauthorized|anonymous/);
 });
 
 test("sign in, then call a skill with the session; the page never sees a token", async () => {

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { TARGETS, callExpression, jsLiteral, recordCall, shownOptions, snippet } from "../../www/snippet.js";
+import { MCP_TAB, TARGETS, callExpression, jsLiteral, mcpConfig, recordCall, shownOptions, snippet } from "../../www/snippet.js";
 import { SKILLS, entryFor, genericEntry } from "../../www/skills.js";
 
 const TRICKY = [
@@ -120,4 +120,11 @@ test("snippets: every target, every entry, tricky input: valid modules that carr
     rmSync(dir, { recursive: true, force: true });
   }
   assert.throws(() => snippet("deno", { method: "x", args: [] }, "qa"), /unknown target/);
+});
+
+test("the MCP tab: the JSON an MCP client takes, naming this site's /mcp", () => {
+  assert.equal(MCP_TAB.id, "mcp");
+  assert.ok(!TARGETS.some((t) => t.id === "mcp"), "the MCP tab is no code target");
+  const config = JSON.parse(mcpConfig("https://app.example"));
+  assert.deepEqual(config, { mcpServers: { magisterium: { url: "https://app.example/mcp" } } });
 });

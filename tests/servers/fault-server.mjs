@@ -19,7 +19,7 @@
 //   GET /card/<mode>/.well-known/agent.json | agent-card.json   mode: ok | v03 (only agent-card.json) | none
 //   /by-query                     the scenario named by the request itself, for a proxy in front of
 //                                 this server: the first text part, data.id or params.id reads
-//                                 "scenario:<name>[:<arg>]" (ok, document, notfound, html502, slow, reset,
+//                                 "scenario:<name>[:<arg>]" (ok, document, fixture:<name>, notfound, html502, slow, reset,
 //                                 big, ratelimit, error, failed, redirect, leak, unauthorized, plan,
 //                                 tasknotfound, finished: Magisterium's -32004 (HTTP 401), -32005,
 //                                 -32001 and cancel's -32602 "Invalid state transition"); anything else → ok

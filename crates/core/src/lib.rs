@@ -20,6 +20,7 @@ pub mod error;
 pub mod ids;
 pub mod json_view;
 pub mod kept;
+pub mod mcp;
 pub mod outgoing;
 pub mod pacing;
 pub mod request;

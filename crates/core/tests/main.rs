@@ -28,6 +28,7 @@ mod coercion_table;
 mod decode_fixtures;
 mod drift;
 mod fuzz_replay;
+mod mcp;
 mod protocol_choice;
 mod requests;
 mod retry_policy;

@@ -3,8 +3,10 @@
 //! the embedded agent; every other path is a static asset. The proxy never answers with the
 //! stand-in: a deployment missing a setting it needs answers a configuration error.
 
+use super::door::Door;
 use super::embedded::Embedded;
-use super::front_door::{self, FrontDoor};
+use super::front_door;
+use super::mcp;
 use super::proxy::{self, ForwardPlan, Inspection};
 use super::settings::{Settings, Upstream};
 use super::upstream::{self, Finished, UpstreamOutcome};
@@ -94,7 +96,7 @@ impl App {
 
     /// True for the paths the Worker answers itself.
     pub fn is_api_path(&self, path: &str) -> bool {
-        matches!(path, path::RPC | path::CARD | path::CARD_V03)
+        matches!(path, path::RPC | path::CARD | path::CARD_V03 | path::MCP)
             || self.embedded.as_ref().is_some_and(|a| a.owns_path(path))
     }
 
@@ -118,6 +120,17 @@ impl App {
         if request.method == "OPTIONS" {
             return Route::Respond(settings.cors.preflight(origin));
         }
+        if request.path == path::MCP {
+            return match mcp::open(request, settings, random) {
+                mcp::Opened::Answer(response) => {
+                    Route::Respond(decorate(response, settings, origin))
+                }
+                mcp::Opened::Forward(rewritten, door) => {
+                    let route = self.route(&rewritten, settings, random, has_binding);
+                    through(Door::Mcp(door), rewritten.body, route)
+                }
+            };
+        }
         if request.method != "POST" || request.path != path::RPC {
             return self.route(request, settings, random, has_binding);
         }
@@ -126,7 +139,7 @@ impl App {
             Ok(None) => self.route(request, settings, random, has_binding),
             Ok(Some(opened)) => {
                 let route = self.route(&opened.request, settings, random, has_binding);
-                through(opened.door, opened.request.body, route)
+                through(Door::A2a(opened.door), opened.request.body, route)
             }
         }
     }
@@ -357,7 +370,7 @@ pub fn refused_origin(request: &WorkerRequest, settings: &Settings) -> Option<Wo
 
 /// A route for a request that came through the front door: its answers go back through it, and
 /// a forwarded call carries the door and the rewritten body.
-fn through(door: FrontDoor, body: Vec<u8>, route: Route) -> Route {
+fn through(door: Door, body: Vec<u8>, route: Route) -> Route {
     match route {
         Route::Respond(response) => Route::Respond(door.close(response)),
         Route::Misconfigured(setting, response) => {

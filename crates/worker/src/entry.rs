@@ -232,10 +232,16 @@ impl Call {
         } else {
             Uint8Array::new_with_length(0)
         };
-        let is_rpc = is_post && self.path == path::RPC;
+        let is_mcp = self.path == path::MCP;
+        if let (true, Err(refused)) = (is_mcp, crate::mcp::access(&self.settings)) {
+            let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
+            self.log.auth = Some("mcp-needs-anonymous".into());
+            return self.done(&refused, None);
+        }
+        let is_rpc = is_post && (self.path == path::RPC || is_mcp);
         let mut credential = if !is_rpc {
             JsValue::NULL
-        } else if self.settings.sign_in == SignIn::Off {
+        } else if self.settings.sign_in == SignIn::Off || is_mcp {
             operator_credential(env)?
         } else {
             JsFuture::from(auth.token(request)).await?

@@ -11,8 +11,10 @@
 pub mod app;
 pub mod budget;
 pub mod cors;
+pub mod door;
 pub mod embedded;
 pub mod front_door;
+pub mod mcp;
 pub mod proxy;
 pub mod settings;
 pub mod upstream;

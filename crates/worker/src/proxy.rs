@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 
 use super::budget::account_key;
-use super::front_door::FrontDoor;
+use super::door::Door;
 use super::settings::Settings;
 use magisterium_core::request::method;
 use magisterium_core::serve::http::{code, WorkerRequest, WorkerResponse};
@@ -48,8 +48,8 @@ pub struct ForwardPlan {
     /// The body to send upstream instead of the client's: the 0.2.6 request an A2A 1.0 request
     /// was rewritten as.
     pub body: Option<String>,
-    /// The A2A 1.0 front door the answers go back through (a 1.0 request).
-    pub door: Option<Box<FrontDoor>>,
+    /// The front door the answers go back through (an A2A 1.0 request, an MCP `tools/call`).
+    pub door: Option<Box<Door>>,
 }
 
 /// What the proxy decided about a request.

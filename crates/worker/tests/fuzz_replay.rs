@@ -2,10 +2,24 @@
 
 #[path = "../../../fuzz/src/proxy_request.rs"]
 mod check;
+#[path = "../../../fuzz/src/mcp_request.rs"]
+mod check_mcp;
+#[path = "../../../fuzz/src/a2a_v1_request.rs"]
+mod check_v1;
 #[path = "../../../fuzz/replay.rs"]
 mod replay;
 
 #[test]
 fn replay_proxy_request() {
     replay::replay("proxy_request", 20, check::check_proxy_request);
+}
+
+#[test]
+fn replay_mcp_request() {
+    replay::replay("mcp_request", 10, check_mcp::check_mcp_request);
+}
+
+#[test]
+fn replay_a2a_v1_request() {
+    replay::replay("a2a_v1_request", 5, check_v1::check_a2a_v1_request);
 }

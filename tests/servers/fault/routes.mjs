@@ -160,6 +160,8 @@ function byQuery(req, res, raw, id) {
   switch (name) {
     case "document":
       return send(res, 200, task([{ kind: "text", text: `Document ${arg}` }, { kind: "data", data: { id: q, title: "T", author: "A", ref: "R" } }]));
+    case "fixture": // tests/fixtures/responses/<arg>.json, for the MCP tests' typed answers
+      return /^[a-z_]+$/.test(arg ?? "") ? send(res, 200, fixture(arg, id)) : send(res, 400, '{"error":"bad fixture"}');
     case "notfound":
       return send(res, 200, task([{ kind: "text", text: "Document not found." }]));
     case "failed":

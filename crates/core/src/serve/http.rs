@@ -12,15 +12,18 @@ pub mod path {
     pub const CARD: &str = "/.well-known/agent.json";
     /// The A2A 0.3 card.
     pub const CARD_V03: &str = "/.well-known/agent-card.json";
+    /// The MCP endpoint (Streamable HTTP).
+    pub const MCP: &str = "/mcp";
 }
 
 /// The request headers the app reads. The entry hands over only these (a request through
 /// Cloudflare carries a dozen more that nothing here looks at).
-pub const REQUEST_HEADERS: [&str; 5] = [
+pub const REQUEST_HEADERS: [&str; 6] = [
     "a2a-version",
     "authorization",
     "content-type",
     "if-none-match",
+    "mcp-protocol-version",
     "origin",
 ];
 

@@ -1,0 +1,15 @@
+//! Checks the MCP tool table (`src/mcp/tools.json`, written to be read and edited) and writes it
+//! minified to `OUT_DIR` for the binary: the Worker carries no indentation (its size budget).
+
+use std::{env, fs, path::Path};
+
+fn main() {
+    let source = "src/mcp/tools.json";
+    println!("cargo:rerun-if-changed={source}");
+    let text = fs::read_to_string(source).unwrap_or_else(|e| panic!("{source}: {e}"));
+    let table: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{source} is not JSON: {e}"));
+    assert!(table.is_array(), "{source} must be an array of tools");
+    let out = Path::new(&env::var("OUT_DIR").expect("OUT_DIR")).join("tools.min.json");
+    fs::write(&out, table.to_string()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+}

@@ -1,0 +1,191 @@
+//! The A2A answer to a tool's `message/send` as MCP's `CallToolResult`: `content` for the model
+//! (the answer with its sources listed, search hits as `resource_link`s with a summary, the
+//! document's text; its title, author and reference are in `structuredContent`), `structuredContent` matching the tool's `outputSchema`, and `isError` for
+//! what a caller can act on (rate limited with the seconds to wait, plan required, credential
+//! refused, not found, a failed task). Protocol misuse stays a JSON-RPC error.
+
+use serde_json::{Map, Value};
+
+use super::{object, string, success};
+use crate::serve::http::code;
+use crate::Skill;
+
+/// A tool result with `isError`: one text for the model.
+pub fn tool_error(text: &str) -> Value {
+    object(vec![
+        ("content", Value::Array(vec![text_block(text.to_owned())])),
+        ("isError", Value::Bool(true)),
+    ])
+}
+
+/// The MCP answer (a JSON-RPC response body) for the A2A answer `answer` (a JSON-RPC response of
+/// the service, the stand-in or the proxy itself) to a call of `skill` with `input`.
+/// `retry_after`: the answer's `Retry-After` header (whole seconds), the wait of a refusal.
+pub fn tool_answer(skill: Skill, input: &str, answer: &Value, retry_after: Option<&str>) -> Value {
+    let id = answer.get("id").cloned().unwrap_or(Value::Null);
+    let Some(error) = answer.get("error") else {
+        let result = answer.get("result").unwrap_or(&Value::Null);
+        return success(&id, task_result(skill, input, result));
+    };
+    let code = error.get("code").and_then(Value::as_i64).unwrap_or(0);
+    let message = error.get("message").and_then(Value::as_str).unwrap_or("");
+    let text = match code {
+        // Protocol misuse (the proxy's checks, or the service's): a JSON-RPC error.
+        code::PARSE_ERROR | code::INVALID_REQUEST | code::METHOD_NOT_FOUND | code::INVALID_PARAMS => {
+            return super::error_body(&id, code, message);
+        }
+        code::RATE_LIMITED => {
+            // The `Retry-After` the answer carries in seconds (the proxy always sets one), else
+            // the error's own, else the service's window.
+            let header = retry_after
+                .map(str::trim)
+                .filter(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_digit()));
+            let wait = match (header, error.pointer("/data/retryAfterSeconds")) {
+                (Some(h), _) => h.to_owned(),
+                (None, Some(Value::Number(n))) => n.to_string(),
+                _ => "60".to_owned(),
+            };
+            let pool = if skill == Skill::CatholicQa {
+                "2 catholic_qa calls a minute"
+            } else {
+                "15 calls a minute"
+            };
+            format!("Rate limited: the service allows {pool}. Try again in {wait} seconds.")
+        }
+        code::PLAN_REQUIRED => "Plan required: the Magisterium account behind this server has no A2A access; its owner needs a plan with API access.".to_owned(),
+        code::UNAUTHORIZED => "Unauthorized: Magisterium refused this server's credential (missing, wrong or expired token); the server's operator must fix it.".to_owned(),
+        _ => format!("Magisterium could not answer ({code}): {message}"),
+    };
+    success(&id, tool_error(&text))
+}
+
+/// The `CallToolResult` for a task (or message) `result` of `skill`.
+fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
+    let state = result.pointer("/status/state").and_then(Value::as_str);
+    let artifacts = result.get("artifacts").and_then(Value::as_array);
+    let artifact = match result.get("kind").and_then(Value::as_str) {
+        Some("message") => Some(result),
+        _ if state == Some("failed") => {
+            let (reason, _) = parts(result.pointer("/status/message"));
+            return tool_error(&format!("The task failed: {}", reason.trim()));
+        }
+        _ => artifacts.and_then(|list| {
+            list.iter()
+                .find(|a| a.get("name").and_then(Value::as_str) == Some(skill.artifact_name()))
+                .or_else(|| list.first())
+        }),
+    };
+    let Some(artifact) = artifact else {
+        return tool_error("The agent gave no answer");
+    };
+    let (text, mut data) = parts(Some(artifact));
+    if data.is_empty() && skill.not_found_text() == Some(text.trim()) {
+        return tool_error(&not_found(skill, input));
+    }
+    let list = |key: &str| data.get(key).cloned().unwrap_or(Value::Array(Vec::new()));
+    let (content, structured) = match skill {
+        Skill::CatholicQa => {
+            let citations = list("citations");
+            let related = list("related_questions");
+            let mut shown = text.clone();
+            for (n, c) in citations.as_array().into_iter().flatten().enumerate() {
+                if n == 0 {
+                    shown.push_str("\n\nSources:");
+                }
+                shown.push_str("\n[^");
+                shown.push_str(&(n + 1).to_string());
+                shown.push(']');
+                for key in ["document_title", "document_reference", "source_url"] {
+                    if let Some(v) = c.get(key).and_then(Value::as_str) {
+                        shown.push(' ');
+                        shown.push_str(v);
+                    }
+                }
+            }
+            let structured = object(vec![
+                ("answer", string(text)),
+                ("citations", citations),
+                ("relatedQuestions", related),
+            ]);
+            (vec![text_block(shown)], structured)
+        }
+        Skill::DocumentSearch => {
+            let hits = list("results");
+            let rows = hits.as_array().map(Vec::as_slice).unwrap_or_default();
+            let mut summary = format!("{} documents found for \"{input}\":", rows.len());
+            let mut content = Vec::new();
+            for hit in rows {
+                let field = |k: &str| match hit.get(k) {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(other) => other.to_string(),
+                    None => String::new(),
+                };
+                let (id, title) = (field("id"), field("title"));
+                for piece in ["\n- ", &title, " (id ", &id, ")"] {
+                    summary.push_str(piece);
+                }
+                content.push(object(vec![
+                    ("type", string("resource_link")),
+                    ("uri", string(field("url"))),
+                    ("name", string(id)),
+                    ("title", string(title)),
+                ]));
+            }
+            summary.push_str("\nCall document_fetch with an id for the full text.");
+            content.insert(0, text_block(summary));
+            (content, object(vec![("results", hits)]))
+        }
+        Skill::DocumentFetch => {
+            if !data.contains_key("id") {
+                data.insert("id".into(), string(input));
+            }
+            data.insert("text".into(), string(text.clone()));
+            (vec![text_block(text)], Value::Object(data))
+        }
+        // The readings and the martyrology are text only.
+        _ if !skill.is_lookup() => {
+            return object(vec![("content", Value::Array(vec![text_block(text)]))])
+        }
+        // A lookup's record is its data part, always with `id` and `name` (its `outputSchema`).
+        _ if data.contains_key("id") && data.contains_key("name") => {
+            (vec![text_block(text)], Value::Object(data))
+        }
+        _ => return tool_error("The agent's answer carries no record"),
+    };
+    object(vec![
+        ("content", Value::Array(content)),
+        ("structuredContent", structured),
+    ])
+}
+
+fn not_found(skill: Skill, input: &str) -> String {
+    let hint = match skill {
+        Skill::DocumentFetch => "no document has this id. Use an id that document_search gave",
+        Skill::LiturgicalReadings | Skill::SaintsOfTheDay => "bad date, or nothing on it. Give an ISO date (YYYY-MM-DD) or words such as \"today\", \"next Sunday\" or \"March 19\"",
+        _ => "nothing matches. Try another name or spelling",
+    };
+    format!("Not found: \"{input}\": {hint}.")
+}
+
+/// The texts (joined by blank lines) and the merged data objects of a part list's owner (an
+/// artifact or a message).
+fn parts(owner: Option<&Value>) -> (String, Map<String, Value>) {
+    let mut text = String::new();
+    let mut data = Map::new();
+    let list = owner.and_then(|o| o.get("parts")).and_then(Value::as_array);
+    for part in list.into_iter().flatten() {
+        if let Some(t) = part.get("text").and_then(Value::as_str) {
+            if !text.is_empty() {
+                text.push_str("\n\n");
+            }
+            text.push_str(t);
+        } else if let Some(Value::Object(d)) = part.get("data") {
+            data.extend(d.clone());
+        }
+    }
+    (text, data)
+}
+
+fn text_block(text: String) -> Value {
+    object(vec![("type", string("text")), ("text", string(text))])
+}

@@ -1,0 +1,132 @@
+//! The MCP front door at `/mcp` (proxy and demo alike): MCP clients reach Magisterium's skills as
+//! tools over Streamable HTTP, one JSON-RPC message per POST, one JSON answer, no stream (a GET
+//! gets 405). `initialize`, `ping` and `tools/list` are answered here; a `tools/call` is rewritten
+//! as the A2A 0.2.6 `message/send` the A2A path makes and routed like one (allow-lists, caps,
+//! per-visitor limits, the account's budget, CORS, logging: unchanged), and its answer comes back
+//! through [`McpDoor::close`] as a `CallToolResult`. The protocol is the core's
+//! (`magisterium_core::mcp`); this file only moves requests and answers.
+
+use serde_json::{json, Value};
+
+use super::settings::{Settings, SignIn};
+use magisterium_core::ids::{uuid_v4, Random};
+use magisterium_core::mcp::{self, result, tools, Call, Message};
+use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
+use magisterium_core::Skill;
+
+/// Turns the A2A answers to a `tools/call` into MCP's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpDoor {
+    skill: Skill,
+    input: String,
+}
+
+impl McpDoor {
+    /// The `tools/call` answer for the 0.2.6 answer `response` (the upstream's, the stand-in's or
+    /// the proxy's own refusal): HTTP 200 with a `CallToolResult`, or the JSON-RPC error of a
+    /// misused protocol. A body that is not JSON is left as it is.
+    pub fn close(&self, response: WorkerResponse) -> WorkerResponse {
+        let Ok(answer) = serde_json::from_slice::<Value>(response.body.as_bytes()) else {
+            return response;
+        };
+        let body = result::tool_answer(
+            self.skill,
+            &self.input,
+            &answer,
+            response.header("retry-after"),
+        );
+        WorkerResponse {
+            status: 200,
+            body: body.to_string(),
+            ..response
+        }
+    }
+}
+
+/// What [`open`] made of a request to `/mcp`.
+#[derive(Debug)]
+pub enum Opened {
+    /// Answer with this now; nothing goes upstream.
+    Answer(WorkerResponse),
+    /// Route this 0.2.6 `message/send` (path `/api/v1/a2a`) and close its answers with the door.
+    Forward(WorkerRequest, McpDoor),
+}
+
+/// The one place that decides who may use `/mcp`, before any credential is looked at. Today: MCP
+/// clients carry no session, so their calls use the operator's token, which needs anonymous
+/// calls allowed; with sign-in required the endpoint answers 401 with a JSON-RPC error saying so.
+/// Full MCP authorization (the Worker as an OAuth authorization server, protected-resource
+/// metadata) goes here.
+///
+/// # Errors
+/// The 401 answer.
+pub fn access(settings: &Settings) -> Result<(), WorkerResponse> {
+    if settings.sign_in == SignIn::Off || settings.anonymous_allowed {
+        return Ok(());
+    }
+    let why = "MCP clients need anonymous access on this deployment: it requires sign-in (ALLOW_ANONYMOUS=false), and /mcp does not take sign-in yet";
+    Err(mcp::error_response(
+        401,
+        &Value::Null,
+        code::UNAUTHORIZED,
+        why,
+    ))
+}
+
+/// Reads one request to `/mcp`.
+pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Random) -> Opened {
+    let answer = |status: u16, body: &Value| Opened::Answer(WorkerResponse::json(status, body));
+    let null = Value::Null;
+    if request.method != "POST" {
+        let why = "Method not allowed: POST one JSON-RPC message (this server opens no stream)";
+        let refused = mcp::error_response(405, &null, code::INVALID_REQUEST, why);
+        return Opened::Answer(refused.with_header("allow", "POST"));
+    }
+    // A page of another site: refused, as MCP asks of every server (DNS rebinding), before
+    // anything is read. (A call with the wrong content type is refused on its way upstream.)
+    if request
+        .header("origin")
+        .is_some_and(|o| o != request.origin && !settings.cors.allows(o))
+    {
+        let refused = mcp::error_response(403, &null, code::INVALID_REQUEST, "Origin not allowed");
+        return Opened::Answer(refused);
+    }
+    let (id, call) = match mcp::read(&request.body) {
+        Ok(Message::Accepted) => {
+            return Opened::Answer(WorkerResponse {
+                status: 202,
+                headers: Vec::new(),
+                body: String::new(),
+            })
+        }
+        Ok(Message::Request(id, call)) => (id, call),
+        Err(refused) => return Opened::Answer(refused),
+    };
+    if !matches!(call, Call::Initialize(_))
+        && !mcp::header_supported(request.header(mcp::VERSION_HEADER))
+    {
+        let why = "Unsupported MCP-Protocol-Version: this server speaks 2025-11-25 and 2025-06-18";
+        return Opened::Answer(mcp::error_response(400, &id, code::INVALID_REQUEST, why));
+    }
+    let allowed = &settings.allowed_skills;
+    let result = match call {
+        Call::Initialize(version) => mcp::initialize_result(version.as_deref()),
+        Call::Ping => json!({}),
+        Call::ListTools => tools::list_result(allowed),
+        Call::CallTool(name, arguments) => {
+            match tools::call_params(&name, &arguments, allowed, &uuid_v4(random)) {
+                Err(fault) => return Opened::Answer(fault.into_response(&id)),
+                Ok((skill, input, params)) => {
+                    let body = json!({ "jsonrpc": "2.0", "id": id, "method": "message/send", "params": params });
+                    let rewritten = WorkerRequest {
+                        path: path::RPC.to_owned(),
+                        body: body.to_string().into_bytes(),
+                        ..request.clone()
+                    };
+                    return Opened::Forward(rewritten, McpDoor { skill, input });
+                }
+            }
+        }
+    };
+    answer(200, &mcp::success(&id, result))
+}

@@ -13,8 +13,8 @@ import { RUNTIMES, blocks, fileName, where } from "./docs-blocks.mjs";
 import { launchBrowser, routeFolder } from "./page-helpers.mjs";
 import { runSnippet, serveWorkerSnippets } from "./snippet-run.mjs";
 
-/** Placeholder origins the docs use for the reader's own deployment: they reach the stand-in. */
-const PLACEHOLDERS = ["https://your-app.example"];
+/** Placeholder origins the docs use for the reader's own deployment (or scripts/demo.sh's): they reach the stand-in. */
+const PLACEHOLDERS = ["https://your-app.example", "http://127.0.0.1:8787"];
 const WORKERD_PORT = 18814;
 
 const all = blocks();

@@ -13,6 +13,8 @@ import { appendFileSync } from "node:fs";
 const BASE = new URL(process.env.SNIPPET_BASE);
 const SERVICE = "https://www.magisterium.com/api/v1/a2a";
 const ALIASES = new Set((process.env.SNIPPET_ORIGINS ?? "").split(" ").filter(Boolean));
+// A browser snippet runs as in a page served by the Worker: it has that page's location.
+if (process.env.SNIPPET_PAGE) Object.defineProperty(globalThis, "location", { value: new URL(BASE.href), configurable: true });
 const realFetch = globalThis.fetch;
 const RealRequest = globalThis.Request;
 

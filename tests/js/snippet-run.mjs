@@ -28,6 +28,8 @@ export function runSnippet(file, target, { replay, origins = [] } = {}) {
   rmSync(log, { force: true });
   const args = ["--import", PRELOAD, ...(target === "worker" ? [workerRunner(dir), file] : [file])];
   const env = { ...process.env, SNIPPET_BASE: AGENT_URL, SNIPPET_LOG: log, SNIPPET_ORIGINS: origins.join(" "), MAGISTERIUM_TOKEN: "snippet-test-token" };
+  if (target === "browser") env.SNIPPET_PAGE = "1";
+  else delete env.SNIPPET_PAGE;
   if (replay) env.SNIPPET_REPLAY = replay;
   else delete env.SNIPPET_REPLAY;
   return new Promise((resolve, reject) => {

@@ -58,7 +58,7 @@ impl WebTransport<'_> {
         }
         if let Some(token) = token {
             headers
-                .set("authorization", &["Bearer ", token].concat())
+                .set("authorization", &format!("Bearer {token}"))
                 .map_err(bad_request)?;
         }
         let method = if self.body.is_some() {

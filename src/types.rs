@@ -83,7 +83,9 @@ export interface TaskInfo {
   contextId: string;
   state: TaskState;
   /** The Task as received: the very object `JSON.parse` made (not a copy), so members this
-   *  version does not type stay readable. */
+   *  version does not type stay readable. Only `id` and `status.state` were checked: where the
+   *  service drifted, its members may differ from the {@link Task} type (the typed result's
+   *  members never do). */
   raw: Task;
 }
 
@@ -110,6 +112,9 @@ export interface SearchResults { results: SearchResult[]; task: TaskInfo }
 /** `id`, `title`, `author` and `ref` are `""` when the metadata lacks them. */
 export interface Document { id: string; title: string; author: string; ref: string; text: string; task: TaskInfo }
 export interface TextResult { text: string; task: TaskInfo }
+/** `artifacts`: each artifact as received when its members and parts have their types, else a
+ *  copy holding its typed members and only the parts that fit a {@link Part} (a part of a kind this
+ *  version does not know stays in `task.raw`). */
 export interface SkillResult { text?: string; data: Record<string, unknown>[]; artifacts: Artifact[]; task: TaskInfo }
 
 /** Any result of {@link decodeResponse}. */
@@ -136,7 +141,9 @@ export interface Message {
 }
 export interface TaskStatus { state: TaskState; message?: Message; timestamp?: string }
 export interface Artifact { artifactId?: string; name?: string; description?: string; parts: Part[]; metadata?: Record<string, unknown> }
-/** A Task as the agent sent it. `contextId` may be missing (the typed results never fail on it). */
+/** A Task as the agent sent it. `contextId` may be missing (the typed results never fail on it).
+ *  `send`, `getTask` and `cancelTask` check only `id` and `status.state`: a newer service's
+ *  members, states and part kinds come through as received. */
 export interface Task {
   id: string;
   contextId?: string;

@@ -52,7 +52,7 @@ pub static TABLE: [Coercion; 7] = [
     ),
     row(
         "list member (an artifact, a part, a citation, a related question, a search hit)",
-        "a value that fits no reading (not an object, a related question that is an object, a hit without an id)",
+        "a value that fits no reading (not an object, a part of a kind this version does not know, a related question that is an object, a hit without an id)",
         "left out of the typed list",
     ),
     row(

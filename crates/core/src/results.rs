@@ -7,8 +7,10 @@
 //! Each result serialises (serde) to the exact shape of its TypeScript type, so the browser build
 //! turns it into a JavaScript object with one serializer and no hand-written conversion.
 
+mod artifacts;
 mod document;
 mod parts;
+mod patched;
 mod qa;
 mod search;
 mod text;
@@ -20,12 +22,15 @@ use super::decode::{self, require_completed, task_info, TaskInfo};
 use super::error::Error;
 use super::json_view::JsonView;
 use super::skill::Skill;
+use artifacts::read_artifacts;
 use parts::{candidates, read_parts, read_strings, ArtifactParts};
 use qa::read_citations;
 use search::read_hits;
 
+pub use artifacts::Artifact;
 pub use document::Document;
-pub use qa::{Change, Citation, QaAnswer, CITATION_KEYS};
+pub use patched::{Change, Member, Patched};
+pub use qa::{Citation, QaAnswer, CITATION_MEMBERS};
 pub use search::{SearchHit, SearchResults};
 pub use text::{SkillResult, TextResult};
 
@@ -61,7 +66,7 @@ pub fn decode_skill<V: JsonView>(skill: Skill, result: &V) -> Result<SkillAnswer
     let artifacts = result.field_present("artifacts");
     let arts = candidates(artifacts.as_ref(), skill.artifact_name());
     if skill.is_lookup() {
-        return Ok(SkillAnswer::Lookup(lookup(&arts, artifacts, task)));
+        return Ok(SkillAnswer::Lookup(lookup(&arts, artifacts.as_ref(), task)));
     }
     let mut first_miss = None;
     for (index, artifact) in &arts {
@@ -90,13 +95,13 @@ pub fn decode_other_skill<V: JsonView>(
     require_completed(result, &task)?;
     let artifacts = result.field_present("artifacts");
     let arts = candidates(artifacts.as_ref(), artifact_name);
-    Ok(lookup(&arts, artifacts, task))
+    Ok(lookup(&arts, artifacts.as_ref(), task))
 }
 
 /// A [`SkillResult`] over the first candidate artifact.
 fn lookup<V: JsonView>(
     arts: &[(usize, V)],
-    artifacts: Option<V>,
+    artifacts: Option<&V>,
     task: TaskInfo<V>,
 ) -> SkillResult<V> {
     let parts = arts
@@ -113,7 +118,7 @@ fn lookup<V: JsonView>(
     SkillResult {
         text,
         data,
-        artifacts,
+        artifacts: read_artifacts(artifacts),
         task,
     }
 }

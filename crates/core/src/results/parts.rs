@@ -44,9 +44,7 @@ pub(super) struct ArtifactParts<V> {
     pub(super) data: Vec<(usize, V)>,
 }
 
-/// The parts of `artifact` (at `index`): text parts whose `text` has a string reading and data
-/// parts whose `data` is an object. A part without `kind` is read by the member it has; other
-/// kinds (files, kinds this version does not know) and parts that fit no reading are skipped.
+/// The parts of `artifact` (at `index`) that [`read_part`] reads as text or data.
 pub(super) fn read_parts<V: JsonView>(artifact: &V, index: usize) -> ArtifactParts<V> {
     let mut out = ArtifactParts {
         index,
@@ -57,35 +55,70 @@ pub(super) fn read_parts<V: JsonView>(artifact: &V, index: usize) -> ArtifactPar
         return out;
     };
     for i in 0..parts.array_len().unwrap_or(0) {
-        let Some(part) = parts.item(i) else { continue };
-        let kind_node = part.field("kind");
-        let kind = kind_node.as_ref().and_then(JsonView::string);
-        let text = part.field("text");
-        let data = part.field("data");
-        match kind.as_deref() {
-            Some("text") | None if text.is_some() => {
-                if let Some(text) = text.as_ref().and_then(coerce::text) {
-                    out.texts.push(text);
-                }
-            }
-            Some("data") | None => {
-                if let Some(data) = data.filter(|d| d.kind() == JsonKind::Object) {
-                    out.data.push((i, data));
-                }
-            }
+        match parts.item(i).as_ref().and_then(read_part) {
+            Some(Reading::Text(text)) => out.texts.push(text),
+            Some(Reading::Data(data)) => out.data.push((i, data)),
             _ => {}
         }
     }
     out
 }
 
-/// Calls `each` with the object items of `list` (none when it is not an array).
-pub(super) fn each_object<V: JsonView>(list: &V, mut each: impl FnMut(V)) {
-    for i in 0..list.array_len().unwrap_or(0) {
-        if let Some(item) = list.item(i).filter(|item| item.kind() == JsonKind::Object) {
-            each(item);
+/// What one part holds.
+pub(super) enum Reading<V> {
+    /// A text part's text (its string reading).
+    Text(Text<V>),
+    /// A data part's `data` object.
+    Data(V),
+    /// A file part (its `file` names a `uri` or holds `bytes`).
+    File,
+}
+
+impl<V> Reading<V> {
+    /// The part's `kind`.
+    pub(super) fn kind(&self) -> &'static str {
+        match self {
+            Self::Text(_) => "text",
+            Self::Data(_) => "data",
+            Self::File => "file",
         }
     }
+}
+
+/// Reads a part by its `kind`, or without one by the member it has (`text`, `data`); `None` for a
+/// part that fits no reading (not an object, a kind this version does not know, a member of
+/// another type).
+pub(super) fn read_part<V: JsonView>(part: &V) -> Option<Reading<V>> {
+    let object = |key: &str| part.field(key).filter(|v| v.kind() == JsonKind::Object);
+    let kind = part.field("kind");
+    match kind.as_ref().and_then(JsonView::string).as_deref() {
+        Some("text") | None if part.field("text").is_some() => part
+            .field("text")
+            .as_ref()
+            .and_then(coerce::text)
+            .map(Reading::Text),
+        Some("data") | None => object("data").map(Reading::Data),
+        Some("file") => {
+            let file = object("file")?;
+            let named = |key| {
+                file.field(key)
+                    .is_some_and(|v| v.kind() == JsonKind::String)
+            };
+            (named("uri") || named("bytes")).then_some(Reading::File)
+        }
+        _ => None,
+    }
+}
+
+/// The object items of `list` (none when it is not an array).
+pub(super) fn objects<V: JsonView>(list: &V) -> Vec<V> {
+    let mut out = Vec::new();
+    for i in 0..list.array_len().unwrap_or(0) {
+        if let Some(item) = list.item(i).filter(|item| item.kind() == JsonKind::Object) {
+            out.push(item);
+        }
+    }
+    out
 }
 
 /// Appends to `out` the items of `list` with a string reading (none when it is not an array).

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::parts::each_object;
+use super::parts::objects;
 use crate::coerce::{self, Text};
 use crate::decode::TaskInfo;
 use crate::json_view::JsonView;
@@ -37,7 +37,7 @@ pub(super) fn read_hits<V: JsonView>(list: &V) -> Vec<SearchHit<V>> {
             .unwrap_or_else(|| Text::Coerced(String::new()))
     };
     let mut out = Vec::new();
-    each_object(list, |hit| {
+    for hit in objects(list) {
         if let Some(id) = hit.field("id").as_ref().and_then(coerce::text) {
             out.push(SearchHit {
                 id,
@@ -45,6 +45,6 @@ pub(super) fn read_hits<V: JsonView>(list: &V) -> Vec<SearchHit<V>> {
                 title: member(&hit, "title"),
             });
         }
-    });
+    }
     out
 }

@@ -6,7 +6,7 @@ use super::*;
 use crate::corpus;
 
 /// The members the SDK's decoder checks in a citation.
-use magisterium_core::results::CITATION_KEYS as KEYS;
+use magisterium_core::results::CITATION_MEMBERS as MEMBERS;
 
 /// Footnote numbers in order of appearance.
 fn footnotes(markdown: &str) -> Vec<usize> {
@@ -36,8 +36,8 @@ fn check_shape(question: &str) -> Answer {
     );
     for (i, citation) in answer.citations.iter().enumerate() {
         let object = citation.as_object().unwrap();
-        assert_eq!(object.len(), KEYS.len());
-        for key in KEYS {
+        assert_eq!(object.len(), MEMBERS.len());
+        for (key, ..) in MEMBERS {
             assert!(object.contains_key(key), "missing {key}");
         }
         assert_eq!(object["document_index"].as_u64(), Some(i as u64));

@@ -148,15 +148,20 @@ for (const mode of ["503", "down"]) {
   });
 }
 
-test("an expired access token while the issuer is down: 503 with Retry-After and no upstream call; the next call after it recovers succeeds", async () => {
+/** Signs in as `user` on the sign-in Worker with access tokens of `ttlSeconds`. */
+async function signInFor(ttlSeconds, user) {
   const ttl = issuer.accessTtlSeconds;
-  issuer.accessTtlSeconds = 1; // this sign-in's access token is expired a second from now
-  let cookie;
+  issuer.accessTtlSeconds = ttlSeconds;
   try {
-    cookie = await signIn(SIGN_IN_PORT, `gina-${crypto.randomUUID()}`);
+    return await signIn(SIGN_IN_PORT, user);
   } finally {
     issuer.accessTtlSeconds = ttl;
   }
+}
+
+test("an expired access token while the issuer is down: 503 with Retry-After and no upstream call; the next call after it recovers succeeds", async () => {
+  // This sign-in's access token is expired a second from now.
+  const cookie = await signInFor(1, `gina-${crypto.randomUUID()}`);
   await sleep(1_500);
   const q = `scenario:ok:expired-outage-${crypto.randomUUID()}`;
   issuer.refreshMode = "down";
@@ -177,14 +182,8 @@ test("an expired access token while the issuer is down: 503 with Retry-After and
 });
 
 test("an upstream 401 while the issuer is down: 503 with Retry-After, not a sign-out", async () => {
-  const ttl = issuer.accessTtlSeconds;
-  issuer.accessTtlSeconds = 3600; // a token nowhere near its end: only the upstream's 401 asks for a refresh
-  let cookie;
-  try {
-    cookie = await signIn(SIGN_IN_PORT, `hank-${crypto.randomUUID()}`);
-  } finally {
-    issuer.accessTtlSeconds = ttl;
-  }
+  // A token nowhere near its end: only the upstream's 401 asks for a refresh.
+  const cookie = await signInFor(3600, `hank-${crypto.randomUUID()}`);
   const q = `scenario:unauthorized:outage-${crypto.randomUUID()}`;
   issuer.refreshMode = "down";
   try {

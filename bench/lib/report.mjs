@@ -21,10 +21,8 @@ const STARTUP_WORKERS = [
   ["proxy", "the proxy (`wrangler.proxy.toml`, forwards)"],
   ["naive", "naive pass-through (JS only, forwards)"],
   ["proxyNoBudget", "the proxy without the budget object (`UPSTREAM_BUDGET=off`)"],
-  ["proxyUnbound", "the proxy's code without its bindings (no Durable Objects, no KV)"],
-  ["naiveBound", "naive + the proxy's bindings (Durable Objects, KV)"],
-  ["naiveDos", "naive + the proxy's two Durable Object classes only"],
-  ["naiveKv", "naive + the proxy's KV namespace only"],
+  ["proxyUnbound", "the proxy's code without its bindings (no Durable Objects)"],
+  ["naiveBound", "naive + the proxy's bindings (its Durable Objects)"],
   ["naiveAuth", "naive + the proxy's sign-in JS (auth.js, oauth4webapi)"],
   ["naiveWasm", "naive + the proxy's wasm package (instantiated)"],
 ];
@@ -46,7 +44,7 @@ function startupWorkerdSection(w, size) {
 
 function workerdAloneSection(a) {
   const L = [];
-  L.push(`workerd alone, without \`wrangler dev\` (\`bench/lib/workerd-alone.mjs\`, informational): each Worker as \`wrangler deploy --dry-run\` bundles it, started in a fresh workerd per run through Miniflare's API with the options wrangler derives from its config (vars, Durable Objects, KV), timed from \`new Miniflare\` to ready (the Worker loaded), then its first and second request; ${a.rounds} rounds, every Worker once a round in rotating order; medians, and the median of each round's difference to naive:`, "");
+  L.push(`workerd alone, without \`wrangler dev\` (\`bench/lib/workerd-alone.mjs\`, informational): each Worker as \`wrangler deploy --dry-run\` bundles it, started in a fresh workerd per run through Miniflare's API with the options wrangler derives from its config (vars, Durable Objects), timed from \`new Miniflare\` to ready (the Worker loaded), then its first and second request; ${a.rounds} rounds, every Worker once a round in rotating order; medians, and the median of each round's difference to naive:`, "");
   const d = (name, k) => (name === "naive" ? "–" : t(a[name].minusNaivePaired[k]));
   L.push(table(["Worker", "ready", "− naive", "first request", "− naive", "ready + first request", "− naive", "second request"],
     STARTUP_WORKERS.filter(([name]) => a[name]).map(([name, label]) => {

@@ -64,7 +64,7 @@ function startupTargets(ports) {
     // Informational, to tell the parts apart. The proxy without the budget object: what creating
     // it costs.
     proxyNoBudget: at(3, "/api/v1/a2a", "wrangler.proxy.toml", { ...proxyVars(upstream), UPSTREAM_BUDGET: "off" }),
-    // The naive Worker with the proxy's bindings (Durable Objects, KV): what declaring them costs
+    // The naive Worker with the proxy's bindings (its Durable Objects): what declaring them costs
     // a first request, whatever the code.
     naiveBound: at(4, "/", "bench/workers/naive-bound/wrangler.toml", upstreamVars(upstream)),
     // The proxy's code without its bindings: what the code alone costs.

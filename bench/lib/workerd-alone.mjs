@@ -1,6 +1,6 @@
 // Start-up in workerd alone, without `wrangler dev`'s pipeline: each Worker as `wrangler deploy
 // --dry-run` bundles it, started in a fresh workerd through Miniflare's API with the options wrangler
-// derives from its config (vars, Durable Objects, KV: `unstable_getMiniflareWorkerOptions`), timed
+// derives from its config (vars, Durable Objects: `unstable_getMiniflareWorkerOptions`), timed
 // from `new Miniflare` to ready (workerd up, the Worker loaded), then its first and second request.
 // Under `wrangler dev` the first request also waits for wrangler to bundle the Worker (esbuild)
 // after the port opens; here the bundles are made beforehand, so what remains is workerd loading
@@ -24,9 +24,6 @@ function workers(upstream) {
     naiveWasm: { config: bench("naive-wasm"), path: "/", vars: upstreamVars(upstream) },
     naiveAuth: { config: bench("naive-auth"), path: "/", vars: upstreamVars(upstream) },
     naiveBound: { config: bench("naive-bound"), path: "/", vars: upstreamVars(upstream) },
-    // Informational here only: which of the bindings costs what (Miniflare's local stand-ins).
-    naiveDos: { config: bench("naive-dos"), path: "/", vars: upstreamVars(upstream) },
-    naiveKv: { config: bench("naive-kv"), path: "/", vars: upstreamVars(upstream) },
     proxyUnbound: { config: bench("proxy-unbound"), path: "/api/v1/a2a", vars: proxy },
     proxyNoBudget: { config: path.join(ROOT, "wrangler.proxy.toml"), path: "/api/v1/a2a", vars: { ...proxy, UPSTREAM_BUDGET: "off" } },
     proxy: { config: path.join(ROOT, "wrangler.proxy.toml"), path: "/api/v1/a2a", vars: proxy },

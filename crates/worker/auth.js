@@ -317,10 +317,12 @@ function createAuth(env, site, settings, inProcess) {
     },
 
     /** A new token after the upstream refused `credential`'s (one refresh per session, however
-     *  many calls ask), or null when the session is over. */
+     *  many calls ask), null when the session is over, or `refuse` (reason
+     *  "issuer-unavailable": a retryable 503, the session kept) when the issuer failed. */
     async refresh(credential) {
       const renewed = await credential.session.stub.token(site.origin, credential.token);
-      if (!renewed || renewed.unavailable) return null;
+      if (renewed?.unavailable) return { refuse: true, reason: "issuer-unavailable" };
+      if (!renewed) return null;
       return { token: renewed.accessToken, session: credential.session, account: credential.account };
     },
   };

@@ -148,6 +148,61 @@ for (const mode of ["503", "down"]) {
   });
 }
 
+/** Signs in as `user` on the sign-in Worker with access tokens of `ttlSeconds`. */
+async function signInFor(ttlSeconds, user) {
+  const ttl = issuer.accessTtlSeconds;
+  issuer.accessTtlSeconds = ttlSeconds;
+  try {
+    return await signIn(SIGN_IN_PORT, user);
+  } finally {
+    issuer.accessTtlSeconds = ttl;
+  }
+}
+
+test("an expired access token while the issuer is down: 503 with Retry-After and no upstream call; the next call after it recovers succeeds", async () => {
+  // This sign-in's access token is expired a second from now.
+  const cookie = await signInFor(1, `gina-${crypto.randomUUID()}`);
+  await sleep(1_500);
+  const q = `scenario:ok:expired-outage-${crypto.randomUUID()}`;
+  issuer.refreshMode = "down";
+  try {
+    const refreshes = issuer.counts.refresh;
+    const during = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+    assert.equal(during.status, 503, JSON.stringify(during.json));
+    assert.ok(Number(during.headers.get("retry-after")) > 0, "Retry-After");
+    assert.equal(issuer.counts.refresh, refreshes + 1, "the refresh was tried");
+    assert.equal(await upstreamCount(q), 0, "no upstream call with an expired token");
+    assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, true, "the session stays");
+  } finally {
+    issuer.refreshMode = "ok";
+  }
+  const next = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+  assert.equal(next.status, 200);
+  assert.equal(await upstreamCount(q), 1);
+});
+
+test("an upstream 401 while the issuer is down: 503 with Retry-After, not a sign-out", async () => {
+  // A token nowhere near its end: only the upstream's 401 asks for a refresh.
+  const cookie = await signInFor(3600, `hank-${crypto.randomUUID()}`);
+  const q = `scenario:unauthorized:outage-${crypto.randomUUID()}`;
+  issuer.refreshMode = "down";
+  try {
+    const refreshes = issuer.counts.refresh;
+    const refused = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+    assert.equal(refused.status, 503, JSON.stringify(refused.json));
+    assert.ok(Number(refused.headers.get("retry-after")) > 0, "Retry-After");
+    assert.equal(refused.headers.get("www-authenticate"), null, "not a sign-in challenge");
+    assert.equal(issuer.counts.refresh, refreshes + 1, "one refresh was tried");
+    assert.equal(await upstreamCount(q), 1, "one upstream call, not retried on the old token");
+    assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, true, "still signed in");
+  } finally {
+    issuer.refreshMode = "ok";
+  }
+  // The issuer is back: the session still serves calls.
+  const ok = await call(SIGN_IN_PORT, `scenario:ok:outage-after-${crypto.randomUUID()}`, { skill: "document_search", headers: { cookie } });
+  assert.equal(ok.status, 200);
+});
+
 test("a second sign-in from one browser ends its old session (revoked at the issuer)", async () => {
   const old = await signIn(SIGN_IN_PORT, `erin-${crypto.randomUUID()}`);
   assert.equal((await session(SIGN_IN_PORT, old)).signedIn, true);

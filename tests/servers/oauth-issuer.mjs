@@ -5,7 +5,8 @@
 // `sub`: `issuer.user` at the time of the sign-in) and revocation (RFC 7009). It counts the grants
 // it answers, so a test can say how many refreshes a burst of calls cost, and its refresh can be
 // made to fail: `issuer.refreshMode` = "ok" | "503" (the issuer answers 503) | "down" (the socket is
-// dropped) | "slow" (answered after `issuer.refreshDelayMs`).
+// dropped) | "slow" (answered after `issuer.refreshDelayMs`). `issuer.accessTtlSeconds` sets the
+// lifetime (`expires_in`) of the access tokens it hands out from then on.
 //
 //   import { startIssuer } from "../servers/oauth-issuer.mjs";
 //   const issuer = await startIssuer({ port, accessTtlSeconds });  // issuer.url, issuer.counts, issuer.close()
@@ -22,7 +23,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
   const accessTokens = new Map(); // access token → grant
   const subjects = new Map(); // grant → the account's `sub`
   const counts = { register: 0, authorize: 0, code: 0, refresh: 0, refused: 0, revoke: 0, userinfo: 0 };
-  const state = { user: "user-1", refreshMode: "ok", refreshDelayMs: 2000 };
+  const state = { user: "user-1", refreshMode: "ok", refreshDelayMs: 2000, accessTtlSeconds };
   let url = "";
 
   const json = (res, status, body) => {
@@ -38,7 +39,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
     const refresh = token("rt");
     accessTokens.set(access, grant);
     refreshTokens.set(refresh, { grant, used: false });
-    json(res, 200, { access_token: access, token_type: "Bearer", expires_in: accessTtlSeconds, refresh_token: refresh, scope: "a2a" });
+    json(res, 200, { access_token: access, token_type: "Bearer", expires_in: state.accessTtlSeconds, refresh_token: refresh, scope: "a2a" });
   };
 
   const server = http.createServer(async (req, res) => {
@@ -143,6 +144,8 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
     set user(sub) { state.user = sub; },
     set refreshMode(mode) { state.refreshMode = mode; },
     set refreshDelayMs(ms) { state.refreshDelayMs = ms; },
+    set accessTtlSeconds(s) { state.accessTtlSeconds = s; },
+    get accessTtlSeconds() { return state.accessTtlSeconds; },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

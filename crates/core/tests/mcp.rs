@@ -380,13 +380,32 @@ fn answers_become_tool_results_matching_the_output_schema() {
 }
 
 #[test]
+fn a_rate_limited_result_names_the_limit_that_refused() {
+    let refusal = |data: Value| json!({ "jsonrpc": "2.0", "id": 1, "error": { "code": -32029, "message": "Rate limit exceeded", "data": data } });
+    let cases = [
+        // The service's own limit, in the refusal's pool (a Q&A can be refused in the pool of all calls).
+        (json!({ "pool": "default", "retryAfterSeconds": 7 }), "Rate limited: the service allows 15 calls a minute. Try again in 7 seconds."),
+        // The proxy's per-client share, with its window.
+        (json!({ "pool": "catholic_qa", "retryAfterSeconds": 9, "limit": "client", "allowed": 1, "windowSeconds": 10 }), "Rate limited: this server's per-client limit allows each client 1 catholic_qa call per 10 seconds. Try again in 9 seconds."),
+        // The account's budget behind the proxy, shared by its clients.
+        (json!({ "pool": "catholic_qa", "retryAfterSeconds": 30, "limit": "account", "allowed": 2, "windowSeconds": 60 }), "Rate limited: this server's Magisterium account has used its budget of 2 catholic_qa calls a minute, shared by all its clients. Try again in 30 seconds."),
+    ];
+    for (data, expected) in cases {
+        let mcp_answer = result::tool_answer(Skill::CatholicQa, "q", &refusal(data), None);
+        assert_eq!(mcp_answer["result"]["isError"], true);
+        assert_eq!(mcp_answer["result"]["content"][0]["text"], expected);
+    }
+}
+
+#[test]
 fn what_a_caller_can_act_on_is_a_tool_error() {
     let cases = [
         (Skill::DocumentFetch, "document_not_found", None, "Not found: \"the input\": no document has this id"),
         (Skill::LiturgicalReadings, "readings_not_found", None, "Not found: \"the input\": bad date, or nothing on it. Give an ISO date"),
         (Skill::SaintsOfTheDay, "saints_not_found", None, "Not found: \"the input\": bad date"),
         (Skill::SaintLookup, "lookup_not_found", None, "Not found: \"the input\": nothing matches"),
-        (Skill::DocumentSearch, "error_rate_limited", Some("30"), "Rate limited: the service allows 15 calls a minute. Try again in 30 seconds."),
+        // The refusal's pool (this fixture's is catholic_qa), not the skill's.
+        (Skill::DocumentSearch, "error_rate_limited", Some("30"), "Rate limited: the service allows 2 catholic_qa calls a minute. Try again in 30 seconds."),
         (Skill::CatholicQa, "error_rate_limited", None, "Rate limited: the service allows 2 catholic_qa calls a minute. Try again in 42 seconds."),
         (Skill::CatholicQa, "error_rate_limited", Some("Wed, 21 Oct 2026 07:28:00 GMT"), "Try again in 42 seconds."),
         (Skill::DocumentSearch, "error_rate_limited_message_only", None, "could not answer (-32000): Rate limit exceeded for this minute"),

@@ -7,7 +7,7 @@ use super::door::Door;
 use super::embedded::Embedded;
 use super::front_door;
 use super::mcp;
-use super::proxy::{self, ForwardPlan, Inspection};
+use super::proxy::{self, ForwardPlan, Inspection, Limit};
 use super::settings::{Settings, Upstream};
 use super::upstream::{self, Finished, UpstreamOutcome};
 use magisterium_core::ids::Random;
@@ -298,7 +298,7 @@ impl App {
         )
     }
 
-    /// The 429 answer when a limit outside the isolate refused the call in `pool`: the account's
+    /// The 429 answer when `limit` outside the isolate refused the call in `pool`: the account's
     /// budget object, which says when a slot frees up (`retry_after_secs`), or the Rate Limiting
     /// binding, which does not (the wait is then its period, `PROXY_WINDOW_SECONDS`).
     pub fn refused(
@@ -306,6 +306,7 @@ impl App {
         plan: &ForwardPlan,
         pool: &str,
         retry_after_secs: Option<u64>,
+        limit: Limit,
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
@@ -320,7 +321,10 @@ impl App {
                 .unwrap_or(u64::from(settings.proxy_window_secs))
                 .max(1),
         };
-        let response = closed(plan, proxy::rate_limited(&plan.rpc_id, refusal));
+        let response = closed(
+            plan,
+            proxy::rate_limited(&plan.rpc_id, refusal, limit, settings),
+        );
         decorate(response, settings, origin)
     }
 
@@ -354,9 +358,7 @@ impl App {
 /// `text/plain` form post needs no preflight, so CORS alone would let it through; CORS only
 /// hides answers. Requests without `Origin` (servers, SDKs outside browsers) are not pages.
 pub fn refused_origin(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
-    let origin = request.header("origin")?;
-    let refused = request.method == "POST"
-        && (origin == "null" || (origin != request.origin && !settings.cors.allows(origin)));
+    let refused = request.method == "POST" && !allows_origin(request, settings);
     refused.then(|| {
         WorkerResponse::rpc_error(
             403,
@@ -365,6 +367,15 @@ pub fn refused_origin(request: &WorkerRequest, settings: &Settings) -> Option<Wo
             "Origin not allowed",
             None,
         )
+    })
+}
+
+/// The origin rule itself: true for a request without `Origin` (not a page), from the Worker's
+/// own origin, or from an origin on `ALLOWED_ORIGINS`; false for any other page, and for an
+/// opaque origin (`null`).
+pub fn allows_origin(request: &WorkerRequest, settings: &Settings) -> bool {
+    request.header("origin").is_none_or(|origin| {
+        origin != "null" && (origin == request.origin || settings.cors.allows(origin))
     })
 }
 

@@ -4,6 +4,7 @@
 //! place; per-visitor fairness on a shared account (the per-client limits) is counted beside it.
 //! Pure: the clock comes with each call.
 
+use super::proxy::Limit;
 use super::settings::Settings;
 use magisterium_core::serve::limiter::{Limiter, Refusal};
 
@@ -67,12 +68,17 @@ impl Budget {
     /// the account have room; otherwise refuses it and counts nothing.
     ///
     /// # Errors
-    /// The refusal of the full window, with the whole seconds until a call may pass.
-    pub fn take(&mut self, client: &str, is_qa: bool, now_ms: f64) -> Result<(), Refusal> {
+    /// The limit that refused it (the client's share or the account's budget) and the refusal of
+    /// its full window, with the whole seconds until a call may pass.
+    pub fn take(&mut self, client: &str, is_qa: bool, now_ms: f64) -> Result<(), (Limit, Refusal)> {
         if let Some(clients) = &mut self.clients {
-            clients.admits(client, is_qa, now_ms)?;
+            clients
+                .admits(client, is_qa, now_ms)
+                .map_err(|r| (Limit::Client, r))?;
         }
-        self.account.admits(ACCOUNT, is_qa, now_ms)?;
+        self.account
+            .admits(ACCOUNT, is_qa, now_ms)
+            .map_err(|r| (Limit::Account, r))?;
         if let Some(clients) = &mut self.clients {
             clients.count(client, is_qa, now_ms);
         }
@@ -89,7 +95,7 @@ impl Budget {
         client: &str,
         is_qa: bool,
         now_ms: f64,
-    ) -> Result<Vec<Counted>, Refusal> {
+    ) -> Result<Vec<Counted>, (Limit, Refusal)> {
         self.take(client, is_qa, now_ms)?;
         let row = |window: String| Counted {
             window,
@@ -144,13 +150,17 @@ mod tests {
         let mut b = Budget::new(&settings(&[("PROXY_RATE_LIMITS", "off")]));
         assert_eq!(b.take("a", true, 0.0), Ok(()));
         assert_eq!(b.take("b", true, 1_000.0), Ok(()));
-        let refused = b.take("c", true, 2_000.0).unwrap_err();
+        let (limit, refused) = b.take("c", true, 2_000.0).unwrap_err();
+        assert_eq!(limit, Limit::Account);
         assert_eq!(refused.pool, Pool::CatholicQa);
         assert_eq!(refused.retry_after_secs, 58);
         for i in 0..13 {
             assert_eq!(b.take(&format!("k{i}"), false, 3_000.0), Ok(()), "{i}");
         }
-        assert_eq!(b.take("z", false, 3_000.0).unwrap_err().pool, Pool::Default);
+        assert_eq!(
+            b.take("z", false, 3_000.0).unwrap_err().1.pool,
+            Pool::Default
+        );
         // A minute after the first call its slot is free again.
         assert_eq!(b.take("c", true, 60_000.0), Ok(()));
     }
@@ -168,7 +178,7 @@ mod tests {
         for row in rows.iter().filter(|r| r.at_ms > horizon) {
             again.restore(row);
         }
-        let refused = again.take("c", true, 2_000.0).unwrap_err();
+        let (_, refused) = again.take("c", true, 2_000.0).unwrap_err();
         assert_eq!(
             (refused.pool, refused.retry_after_secs),
             (Pool::CatholicQa, 58)
@@ -187,12 +197,12 @@ mod tests {
         assert_eq!(b.take("greedy", false, 0.0), Ok(()));
         assert_eq!(b.take("greedy", false, 0.0), Ok(()));
         for _ in 0..5 {
-            assert!(b.take("greedy", false, 10.0).is_err());
+            assert_eq!(b.take("greedy", false, 10.0).unwrap_err().0, Limit::Client);
         }
         // The refusals took nothing from the account: 13 more calls of others pass.
         for i in 0..13 {
             assert_eq!(b.take(&format!("other{i}"), false, 20.0), Ok(()), "{i}");
         }
-        assert!(b.take("late", false, 30.0).is_err());
+        assert_eq!(b.take("late", false, 30.0).unwrap_err().0, Limit::Account);
     }
 }

@@ -1,10 +1,27 @@
 //! The upstream-budget Durable Object's state (class `UpstreamBudget`, binding `BUDGET`, declared
 //! in `entry.js`, which extends `DurableObject` so the Worker calls it over typed RPC: `take(client,
 //! isQa)`): one per account, named by [`super::budget::account_key`], so every isolate of every
-//! location takes its calls from one [`Budget`]. Every call it lets through is a row of its SQLite
-//! storage (`ctx.storage.sql`), written in the same synchronous step as the decision, and a new
-//! instance (after an eviction, a restart, a deploy) counts the rows of the last window again: the
-//! budget outlives its object.
+//! location takes its calls from one [`Budget`].
+//!
+//! The windows live in memory and decide at once; every call let through is also a row of the
+//! object's SQLite storage (`ctx.storage.sql`), and a new instance (after an eviction, a restart,
+//! a deploy) counts the rows of the last window again, in its constructor: the budget outlives its
+//! object. The SQL API is synchronous, so nothing else runs in the object before its windows are
+//! loaded (no `blockConcurrencyWhile` needed).
+//!
+//! The rows are written just after the answer, not before it: a write in `take` itself would hold
+//! the answer behind the object's output gate until the write is confirmed (a commit locally, a
+//! replicated commit on Cloudflare), and that wait was most of what the budget object cost a call.
+//! `take` only queues the rows; `entry.js` runs [`BudgetWindows::flush`] in a timer of the object,
+//! which fires once the answers of its turn are on their way, and writes every row queued since
+//! the last flush in one statement.
+//!
+//! **The worst case:** the object dies (a crash, an eviction, a deploy, a killed `wrangler dev`)
+//! between a decision and its flush, a few milliseconds, and loses the calls decided in that
+//! window: one call when calls come one at a time, at most the calls of one turn under load. Until the
+//! window passes, the account's budget then lets that many calls more through; the service still
+//! refuses anything over its own limit (its -32029 reaches the client as it came). Nothing is ever
+//! counted twice, and a refusal is never lost (refusals write nothing).
 
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -28,17 +45,22 @@ extern "C" {
 
 const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS calls (window TEXT NOT NULL, qa INTEGER NOT NULL, at REAL NOT NULL)";
 
+/// Rows per `INSERT` (three bindings each; a Durable Object's statement takes at most 100).
+const ROWS_PER_INSERT: usize = 32;
+
 /// One account's upstream budget and its storage (`new BudgetWindows(ctx, env)` in the object's
 /// constructor).
 #[wasm_bindgen]
 pub struct BudgetWindows {
     budget: Budget,
     sql: SqlStorage,
-    /// Calls let through by this instance (old rows are pruned every [`PRUNE_EVERY`]).
-    taken: u32,
+    /// Rows of calls let through and not yet written ([`BudgetWindows::flush`]).
+    pending: Vec<Counted>,
+    /// Flushes so far (old rows are pruned every [`PRUNE_EVERY`]).
+    flushes: u32,
 }
 
-/// How many calls between two prunings of rows past every window.
+/// How many flushes between two prunings of rows past every window.
 const PRUNE_EVERY: u32 = 64;
 
 impl std::fmt::Debug for BudgetWindows {
@@ -77,47 +99,58 @@ impl BudgetWindows {
         Ok(BudgetWindows {
             budget,
             sql,
-            taken: 0,
+            pending: Vec::new(),
+            flushes: 0,
         })
     }
 
-    /// Takes one call of `client` (a `catholic_qa` when `is_qa`): null when it may go, else `{
-    /// pool, retryAfterSeconds }` (the full pool, the whole seconds until a slot frees up). A
-    /// call let through is stored before the answer leaves the object (its output gate).
+    /// Takes one call of `client` (a `catholic_qa` when `is_qa`), from memory: null when it may
+    /// go (its rows queued for [`BudgetWindows::flush`]), else `{ pool, retryAfterSeconds, limit
+    /// }` (the full pool, the whole seconds until a slot frees up, `"client"` or `"account"`).
     pub fn take(&mut self, client: &str, is_qa: bool) -> Result<JsValue, JsValue> {
-        let now = js_sys::Date::now();
-        match self.budget.take_counted(client, is_qa, now) {
+        match self.budget.take_counted(client, is_qa, js_sys::Date::now()) {
             Ok(rows) => {
-                // One statement per call: the account's row and the client's, together.
-                let values = Array::new();
-                for row in &rows {
-                    values.push(&row.window.as_str().into());
-                    values.push(&u8::from(row.is_qa).into());
-                    values.push(&row.at_ms.into());
-                }
-                let insert = if rows.len() > 1 {
-                    "INSERT INTO calls (window, qa, at) VALUES (?, ?, ?), (?, ?, ?)"
-                } else {
-                    "INSERT INTO calls (window, qa, at) VALUES (?, ?, ?)"
-                };
-                self.sql.exec(insert, &values)?;
-                // Rows past every window are dropped now and then, not on every call (a
-                // restarted object reads only the last window's rows anyway).
-                self.taken = self.taken.wrapping_add(1);
-                if self.taken % PRUNE_EVERY == 0 {
-                    let forgotten = self.budget.forgotten_before(now);
-                    let since = Array::of1(&forgotten.into());
-                    self.sql.exec("DELETE FROM calls WHERE at <= ?", &since)?;
-                }
+                self.pending.extend(rows);
                 Ok(JsValue::NULL)
             }
-            Err(refusal) => {
+            Err((limit, refusal)) => {
                 let out = Object::new();
                 Reflect::set(&out, &"pool".into(), &refusal.pool.name().into())?;
                 let wait = JsValue::from(refusal.retry_after_secs as f64);
                 Reflect::set(&out, &"retryAfterSeconds".into(), &wait)?;
+                Reflect::set(&out, &"limit".into(), &limit.name().into())?;
                 Ok(out.into())
             }
         }
+    }
+
+    /// True when rows wait for [`BudgetWindows::flush`].
+    #[wasm_bindgen(getter)]
+    pub fn pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Writes the queued rows (one statement per [`ROWS_PER_INSERT`]) and, now and then, drops
+    /// the rows past every window (a restarted object reads only the last window's anyway).
+    pub fn flush(&mut self) -> Result<(), JsValue> {
+        let rows = std::mem::take(&mut self.pending);
+        for chunk in rows.chunks(ROWS_PER_INSERT) {
+            let values = Array::new();
+            for row in chunk {
+                values.push(&row.window.as_str().into());
+                values.push(&u8::from(row.is_qa).into());
+                values.push(&row.at_ms.into());
+            }
+            let mut insert = String::from("INSERT INTO calls (window, qa, at) VALUES (?, ?, ?)");
+            insert.push_str(&", (?, ?, ?)".repeat(chunk.len() - 1));
+            self.sql.exec(&insert, &values)?;
+        }
+        self.flushes = self.flushes.wrapping_add(1);
+        if self.flushes % PRUNE_EVERY == 0 {
+            let forgotten = self.budget.forgotten_before(js_sys::Date::now());
+            let since = Array::of1(&forgotten.into());
+            self.sql.exec("DELETE FROM calls WHERE at <= ?", &since)?;
+        }
+        Ok(())
     }
 }

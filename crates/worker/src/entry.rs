@@ -131,6 +131,14 @@ fn worker_request(
     })
 }
 
+/// The reason of a credential `auth.js` refused (`{ refuse: true, reason }`), else `None`.
+fn refusal(credential: &JsValue) -> Option<String> {
+    Reflect::get(credential, &"refuse".into())
+        .ok()
+        .filter(JsValue::is_truthy)
+        .map(|_| member(credential, "reason").unwrap_or_default())
+}
+
 /// What an attempt ended with.
 enum Outcome {
     /// Not the Worker's: a static asset.
@@ -246,11 +254,7 @@ impl Call {
         } else {
             JsFuture::from(auth.token(request)).await?
         };
-        if let Some(reason) = Reflect::get(&credential, &"refuse".into())
-            .ok()
-            .filter(JsValue::is_truthy)
-            .map(|_| member(&credential, "reason").unwrap_or_default())
-        {
+        if let Some(reason) = refusal(&credential) {
             let refused = http::sign_in_refused(&reason);
             let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
             self.log.auth = Some(reason);
@@ -268,9 +272,17 @@ impl Call {
         ) = (is_rpc && signed_in, &outcome)
         {
             if response.status == 401 || *rpc_error == Some(code::UNAUTHORIZED) {
-                // One refresh, one retry.
+                // One refresh, one retry. An issuer that failed (not a refusal) is not a
+                // sign-out: a retryable 503, the session kept.
                 let renewed = JsFuture::from(auth.refresh(&credential)).await?;
-                if renewed.is_object() {
+                if let Some(reason) = refusal(&renewed) {
+                    self.log.auth = Some(reason.clone());
+                    outcome = answer(app::decorate(
+                        http::sign_in_refused(&reason),
+                        &self.settings,
+                        self.origin.as_deref(),
+                    ));
+                } else if renewed.is_object() {
                     credential = renewed;
                     self.log = LogLine::default();
                     outcome = self.attempt(request, url, env, &body, &credential).await?;

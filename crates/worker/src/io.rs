@@ -9,6 +9,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, ResponseInit};
 
 use super::bindings::{binding, global_fetch, BudgetStub, Cache, Fetcher, Namespace, RateLimiter};
+use super::proxy::Limit;
 use super::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
 use magisterium_core::serve::http::WorkerResponse;
 use magisterium_platform::{read_body, read_capped, AbortGuard, Capped, Cut};
@@ -244,14 +245,26 @@ pub async fn binding_allows(env: &JsValue, pool: &str, key: &str) -> Result<bool
     Ok(Reflect::get(&outcome, &"success".into())?.is_truthy())
 }
 
+/// A budget object's refusal: the full pool, the whole seconds until a slot frees up, and the
+/// limit that refused (the client's share, the account's budget).
+#[derive(Debug)]
+pub struct BudgetRefusal {
+    /// The full pool (`"default"`, `"catholic_qa"`).
+    pub pool: String,
+    /// Whole seconds until a slot frees up, when the object said.
+    pub wait: Option<u64>,
+    /// Which limit refused.
+    pub limit: Limit,
+}
+
 /// Takes one call of `client` from the budget object `account` (its typed RPC method `take`):
-/// `None` when it may go, else the full pool and the whole seconds until a slot frees up.
+/// `None` when it may go, else its refusal.
 pub async fn take_budget(
     env: &JsValue,
     account: &str,
     client: &str,
     is_qa: bool,
-) -> Result<Option<(String, Option<u64>)>, JsValue> {
+) -> Result<Option<BudgetRefusal>, JsValue> {
     let Some(namespace) = binding(env, "BUDGET") else {
         return Ok(None);
     };
@@ -270,5 +283,8 @@ pub async fn take_budget(
         .as_f64()
         .filter(|s| s.is_finite() && *s >= 0.0)
         .map(|s| s.ceil() as u64);
-    Ok(Some((pool, wait)))
+    let limit = Reflect::get(&refusal, &"limit".into())?
+        .as_string()
+        .map_or(Limit::Account, |name| Limit::from_name(&name));
+    Ok(Some(BudgetRefusal { pool, wait, limit }))
 }

@@ -65,14 +65,68 @@ fn reject(status: u16, id: &Value, code: i64, message: &str) -> Inspection {
     Inspection::Reject(WorkerResponse::rpc_error(status, id, code, message, None))
 }
 
-/// The 429 answer for a refusal (the stand-in's shape: -32029, `Retry-After`, pool in `data`).
-pub fn rate_limited(id: &Value, refusal: Refusal) -> WorkerResponse {
+/// Which of the proxy's limits refused a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// The per-client share (`PROXY_PER_MINUTE`, `PROXY_QA_PER_MINUTE` per
+    /// `PROXY_WINDOW_SECONDS`): in the isolate, the Rate Limiting binding or the budget object.
+    Client,
+    /// The upstream account's budget (`UPSTREAM_PER_MINUTE`, `UPSTREAM_QA_PER_MINUTE` a minute),
+    /// shared by every client of the account: the budget object.
+    Account,
+}
+
+impl Limit {
+    /// The name in error data (`"client"`, `"account"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Client => "client",
+            Self::Account => "account",
+        }
+    }
+
+    /// From its name; anything but `"account"` is the per-client limit.
+    pub fn from_name(name: &str) -> Self {
+        if name == "account" {
+            Self::Account
+        } else {
+            Self::Client
+        }
+    }
+
+    /// The calls this limit allows in `pool`, and its window in seconds.
+    fn allowance(self, pool: Pool, settings: &Settings) -> (u32, u32) {
+        let ((all, qa), window) = match self {
+            Self::Client => (settings.proxy_limits, settings.proxy_window_secs),
+            Self::Account => (settings.upstream_limits, 60),
+        };
+        (if pool == Pool::CatholicQa { qa } else { all }, window)
+    }
+}
+
+/// The 429 answer for a refusal (the stand-in's shape: -32029, `Retry-After`, pool in `data`),
+/// with the limit that refused it in `data`: `limit` (`"client"` or `"account"`), `allowed`
+/// (the calls it allows in that pool) and `windowSeconds`.
+pub fn rate_limited(
+    id: &Value,
+    refusal: Refusal,
+    limit: Limit,
+    settings: &Settings,
+) -> WorkerResponse {
+    let (allowed, window) = limit.allowance(refusal.pool, settings);
+    let data = json!({
+        "pool": refusal.pool.name(),
+        "retryAfterSeconds": refusal.retry_after_secs,
+        "limit": limit.name(),
+        "allowed": allowed,
+        "windowSeconds": window,
+    });
     WorkerResponse::rpc_error(
         429,
         id,
         code::RATE_LIMITED,
         "Rate limit exceeded",
-        Some(json!({ "pool": refusal.pool.name(), "retryAfterSeconds": refusal.retry_after_secs })),
+        Some(data),
     )
     .with_header("retry-after", refusal.retry_after_secs.to_string())
 }
@@ -176,7 +230,7 @@ pub fn inspect(
             }
         } else if !settings.upstream_budget {
             if let Err(refusal) = limiter.check(&request.client_key, is_qa, request.now_ms) {
-                return Inspection::Reject(rate_limited(&id, refusal));
+                return Inspection::Reject(rate_limited(&id, refusal, Limit::Client, settings));
             }
         }
     }

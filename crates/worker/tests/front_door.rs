@@ -267,7 +267,7 @@ mod through_the_proxy {
     //! the plan (upstream, cache, limits) goes back through the door.
     use super::*;
     use magisterium_worker::app::{App, Route};
-    use magisterium_worker::proxy::ForwardPlan;
+    use magisterium_worker::proxy::{ForwardPlan, Limit};
     use magisterium_worker::settings::Settings;
     use magisterium_worker::upstream::UpstreamOutcome;
     use std::collections::HashMap;
@@ -323,7 +323,7 @@ mod through_the_proxy {
             "TASK_STATE_COMPLETED"
         );
 
-        let limited = app.refused(&plan, "default", Some(12), &s, None);
+        let limited = app.refused(&plan, "default", Some(12), Limit::Account, &s, None);
         assert_eq!(
             (limited.status, limited.header("retry-after")),
             (429, Some("12"))

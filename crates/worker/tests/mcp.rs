@@ -175,7 +175,7 @@ fn the_per_visitor_limits_apply_to_tool_calls() {
     let text = body["result"]["content"][0]["text"].as_str().unwrap();
     assert!(
         text.starts_with(
-            "Rate limited: the service allows 2 catholic_qa calls a minute. Try again in "
+            "Rate limited: this server's per-client limit allows each client 2 catholic_qa calls a minute. Try again in "
         ),
         "{text}"
     );

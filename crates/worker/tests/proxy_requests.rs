@@ -181,7 +181,7 @@ fn per_client_limits_with_a_separate_qa_bucket() {
     assert_eq!((r.status, r.header("retry-after")), (429, Some("60")));
     assert_eq!(
         v["error"],
-        json!({"code": -32029, "message": "Rate limit exceeded", "data": {"pool": "catholic_qa", "retryAfterSeconds": 60}})
+        json!({"code": -32029, "message": "Rate limit exceeded", "data": {"pool": "catholic_qa", "retryAfterSeconds": 60, "limit": "client", "allowed": 2, "windowSeconds": 60}})
     );
     // Another client has its own buckets; tasks/* are not limited.
     let mut other = post(&qa, &[]);

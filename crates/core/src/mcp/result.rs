@@ -45,18 +45,45 @@ pub fn tool_answer(skill: Skill, input: &str, answer: &Value, retry_after: Optio
                 (None, Some(Value::Number(n))) => n.to_string(),
                 _ => "60".to_owned(),
             };
-            let pool = if skill == Skill::CatholicQa {
-                "2 catholic_qa calls a minute"
-            } else {
-                "15 calls a minute"
-            };
-            format!("Rate limited: the service allows {pool}. Try again in {wait} seconds.")
+            format!("Rate limited: {}. Try again in {wait} seconds.", limited_by(skill, error.get("data")))
         }
         code::PLAN_REQUIRED => "Plan required: the Magisterium account behind this server has no A2A access; its owner needs a plan with API access.".to_owned(),
         code::UNAUTHORIZED => "Unauthorized: Magisterium refused this server's credential (missing, wrong or expired token); the server's operator must fix it.".to_owned(),
         _ => format!("Magisterium could not answer ({code}): {message}"),
     };
     success(&id, tool_error(&text))
+}
+
+/// Which limit refused a call of `skill`, from the refusal's `data`: the proxy's per-client
+/// share or its account's budget (`limit`, with `allowed` calls per `windowSeconds`), else the
+/// service's own limits. The pool is the refusal's (`pool`), else the skill's.
+fn limited_by(skill: Skill, data: Option<&Value>) -> String {
+    let member = |name: &str| data.and_then(|d| d.get(name));
+    let qa = match member("pool").and_then(Value::as_str) {
+        Some(pool) => pool == "catholic_qa",
+        None => skill == Skill::CatholicQa,
+    };
+    let kind = if qa { "catholic_qa " } else { "" };
+    let calls = format!("{kind}calls");
+    let allowed = member("allowed").and_then(Value::as_u64);
+    let per = match member("windowSeconds").and_then(Value::as_u64) {
+        None | Some(60) => "a minute".to_owned(),
+        Some(secs) => format!("per {secs} seconds"),
+    };
+    let share = allowed.map_or_else(
+        || format!("its {calls}"),
+        |n| format!("{n} {kind}call{} {per}", if n == 1 { "" } else { "s" }),
+    );
+    match member("limit").and_then(Value::as_str) {
+        Some("client") => format!("this server's per-client limit allows each client {share}"),
+        Some("account") => {
+            format!("this server's Magisterium account has used its budget of {share}, shared by all its clients")
+        }
+        _ => format!(
+            "the service allows {} {calls} a minute",
+            if qa { 2 } else { 15 }
+        ),
+    }
 }
 
 /// The `CallToolResult` for a task (or message) `result` of `skill`.

@@ -9,7 +9,7 @@ use wasm_bindgen::JsValue;
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
 use crate::io::{self, UpstreamCall};
-use crate::proxy::ForwardPlan;
+use crate::proxy::{ForwardPlan, Limit};
 use crate::upstream::DOCUMENT_CACHE_SECONDS;
 
 impl Call {
@@ -27,14 +27,17 @@ impl Call {
         let settings = Rc::clone(&self.settings);
         let origin = self.origin.clone();
         let origin = origin.as_deref();
-        let refused = |pool: &str, wait: Option<u64>| {
-            APP.with(|app| app.borrow().refused(&plan, pool, wait, &settings, origin))
+        let refused = |pool: &str, wait: Option<u64>, limit: Limit| {
+            APP.with(|app| {
+                app.borrow()
+                    .refused(&plan, pool, wait, limit, &settings, origin)
+            })
         };
         for pool in &plan.binding_pools {
             let key = format!("{}:{pool}", plan.client_key);
             if !io::binding_allows(env, pool, &key).await? {
                 self.log.limiter = Some(pool.clone());
-                return Ok(answer(refused(pool, None)));
+                return Ok(answer(refused(pool, None, Limit::Client)));
             }
         }
         let cache = plan.cache_key.as_ref().and_then(|_| io::default_cache());
@@ -48,11 +51,9 @@ impl Call {
             }
         }
         if let Some(account) = &plan.budget {
-            if let Some((pool, wait)) =
-                io::take_budget(env, account, &plan.client_key, plan.is_qa).await?
-            {
-                self.log.limiter = Some(format!("budget:{pool}"));
-                return Ok(answer(refused(&pool, wait)));
+            if let Some(no) = io::take_budget(env, account, &plan.client_key, plan.is_qa).await? {
+                self.log.limiter = Some(format!("budget:{}:{}", no.limit.name(), no.pool));
+                return Ok(answer(refused(&no.pool, no.wait, no.limit)));
             }
         }
         // An A2A 1.0 request goes upstream as the 0.2.6 request the front door wrote.

@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT, log, stopAll, round } from "./lib/util.mjs";
 import { runSize } from "./lib/size.mjs";
-import { runBrowser } from "./lib/browser.mjs";
+import { runBrowser, decodePlans } from "./lib/browser.mjs";
+import { runNodeDecode } from "./lib/node-decode.mjs";
 import { runProxy, runAgent } from "./lib/http.mjs";
 import { runStartup } from "./lib/startup.mjs";
 import { runLiturgy } from "./lib/liturgy.mjs";
@@ -67,6 +68,11 @@ try {
     meta.crossOriginIsolated = b.crossOriginIsolated;
     results.decode = b.decode;
     results.startupBrowser = b.startup;
+  }
+  if (want("decode")) {
+    log("decode in Node");
+    const n = runNodeDecode(decodePlans(quick));
+    results.decodeNode = n.cases;
   }
   if (want("startup") || want("workerd")) {
     results.startupWorkerd = await runStartup(PORTS, { quick });

@@ -1,96 +1,13 @@
 // The in-browser half of the decode and start-up benchmarks. bench/lib/browser.mjs opens this page
 // in headless Chromium and calls window.runDecode / window.runStartup.
-import init, { decodeResponse } from "/pkg/index.js";
-import { CASES, pick } from "./bodies.mjs";
-import { MESSAGE_ID, inMemoryClients } from "./clients.mjs";
-import { median, quantile, rng, shuffled } from "./sampling.mjs";
+import init from "/pkg/index.js";
+import { CASES } from "./bodies.mjs";
+import { MESSAGE_ID } from "./clients.mjs";
+import { consume, methods, runDecode } from "./decode.mjs";
+import { median } from "./sampling.mjs";
 
 const now = () => performance.now();
-
-let sink = 0; // keeps results alive so nothing is optimised away
-const consume = (r) => {
-  sink = (sink + (r?.task?.id?.length ?? 1)) | 0;
-};
-
-/** The methods compared; `sync` ones run in a plain loop, the others are awaited one by one. */
-function methods(c, bodies) {
-  let current = bodies.ours;
-  let currentA2a = bodies.a2a;
-  const clients = inMemoryClients(
-    c,
-    () => Promise.resolve(new Response(current)),
-    () => Promise.resolve(new Response(currentA2a)),
-  );
-  return [
-    { id: "floor", label: "JSON.parse + pick (floor)", sync: true, run: () => pick(c.skill, JSON.parse(current)) },
-    { id: "decode", label: "ours: decodeResponse", sync: true, run: () => decodeResponse(c.skill, current) },
-    { id: "floor_fetch", label: "Response.json() + pick (fetch floor)", run: async () => pick(c.skill, await new Response(current).json()) },
-    { id: "client", label: `ours: client.${c.method} (in-memory fetch)`, run: clients.ours },
-    { id: "a2a", label: "@a2a-js/sdk 0.3.14 A2AClient.sendMessage + pick", run: clients.a2a },
-  ];
-}
-
-/** Same typed result from every method (compared as JSON). */
-async function check(c, ms) {
-  const want = JSON.stringify(ms[0].run());
-  const out = {};
-  for (const m of ms) {
-    const got = JSON.stringify(m.sync ? m.run() : await m.run());
-    out[m.id] = got === want;
-  }
-  return out;
-}
-
-/**
- * Decode benchmark. `plan` per case: { batch, rounds, warmup }. Methods run interleaved, one batch
- * of each per round, so drift and GC hit them alike; the order is drawn afresh each round (seeded),
- * so no method always follows the same one and pays for its garbage. A sample is a batch's mean.
- */
-window.runDecode = async function runDecode(plans) {
-  const out = [];
-  for (const c of CASES) {
-    const plan = plans[c.name];
-    if (!plan) continue;
-    const bodies = { ours: c.make(MESSAGE_ID), a2a: c.make(1) };
-    const ms = methods(c, bodies);
-    const same = await check(c, ms);
-    for (const m of ms) for (let i = 0; i < plan.warmup; i++) consume(m.sync ? m.run() : await m.run());
-    const samples = Object.fromEntries(ms.map((m) => [m.id, []]));
-    const random = rng(7);
-    for (let r = 0; r < plan.rounds; r++) {
-      for (const m of shuffled(ms, random)) {
-        let t0, t1;
-        if (m.sync) {
-          t0 = now();
-          for (let i = 0; i < plan.batch; i++) consume(m.run());
-          t1 = now();
-        } else {
-          t0 = now();
-          for (let i = 0; i < plan.batch; i++) consume(await m.run());
-          t1 = now();
-        }
-        samples[m.id].push((t1 - t0) / plan.batch);
-      }
-      await new Promise((r) => setTimeout(r, 0)); // let the page breathe between rounds
-    }
-    out.push({
-      case: c.name,
-      skill: c.skill,
-      bytes: new TextEncoder().encode(bodies.ours).length,
-      batch: plan.batch,
-      rounds: plan.rounds,
-      methods: ms.map((m) => ({
-        id: m.id,
-        label: m.label,
-        sameResult: same[m.id],
-        medianMs: median(samples[m.id]),
-        p10Ms: quantile(samples[m.id], 0.1),
-        p90Ms: quantile(samples[m.id], 0.9),
-      })),
-    });
-  }
-  return { cases: out, sink };
-};
+window.runDecode = runDecode;
 
 /** `bytes` with a custom section appended (name "bench", `nonce` in it): same code, new bytes, so
  *  the engine's in-memory module cache cannot serve a compile. */

@@ -11,8 +11,10 @@ rm -rf test-output/responses && mkdir -p test-output
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
-step() { printf '\n=== %s\n' "$*" >&2; }
-summary=()
+# Each step's wall time goes to the summary (`times`), with the set-up before the first step.
+summary=() times=() step_name="set-up (scripts/setup.sh)" step_start=0
+end_step() { times+=("$(printf '%5d s  %.70s' $((SECONDS - step_start)) "$step_name")"); }
+step() { end_step; step_name=$* step_start=$SECONDS; printf '\n=== %s\n' "$*" >&2; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -88,3 +90,6 @@ node tests/js/scan-responses.mjs
 
 step "summary"
 printf '%s\n' "${summary[@]}"
+printf '\nwall time per step:\n'
+printf '%s\n' "${times[@]}"
+printf '%5d s  total\n' "$SECONDS"

@@ -14,7 +14,7 @@
 /// skill; the upstream's answer (these same bytes, with a few statuses) comes back as HTTP 200 with
 /// a JSON-RPC answer (a `CallToolResult` or an error); nothing carries the secret.
 pub fn check_mcp_request(data: &[u8]) {
-    use super::proxy_setup::{echoes_secret, post, vars, SECRET, UPSTREAM};
+    use super::proxy_setup::{allowed_skill, echoes_secret, post, vars, SECRET, UPSTREAM};
     use magisterium_core::ids::SeededRandom;
     use magisterium_core::mcp::{self, Message};
     use magisterium_worker::app::{App, Route};
@@ -72,14 +72,7 @@ pub fn check_mcp_request(data: &[u8]) {
         Route::Forward(plan) => {
             assert_eq!(plan.upstream_url, UPSTREAM, "forwarded somewhere else");
             assert_eq!(plan.method, "message/send");
-            let skill = plan
-                .skill
-                .as_deref()
-                .expect("a message/send without a skill");
-            assert!(
-                settings.allowed_skills.iter().any(|s| s.id() == skill),
-                "skill {skill}"
-            );
+            let skill = allowed_skill(&plan, &settings);
             let sent: Value = serde_json::from_str(plan.body.as_deref().expect("no 0.2.6 body"))
                 .expect("forwarded a body that is not JSON");
             assert_eq!(sent["method"], "message/send");

@@ -17,7 +17,7 @@
 /// upstream answer (these same bytes) becomes either the upstream's JSON-RPC body unchanged or a
 /// JSON-RPC error of the proxy.
 pub fn check_proxy_request(data: &[u8]) {
-    use super::proxy_setup::{echoes_secret, post, vars, SECRET, UPSTREAM};
+    use super::proxy_setup::{allowed_skill, echoes_secret, post, vars, SECRET, UPSTREAM};
     use magisterium_core::ids::SeededRandom;
     use magisterium_core::serve::http::WorkerResponse;
     use magisterium_worker::app::{App, Route};
@@ -113,14 +113,7 @@ pub fn check_proxy_request(data: &[u8]) {
                 plan.rpc_id
             );
             if method == "message/send" {
-                let skill = plan
-                    .skill
-                    .as_deref()
-                    .expect("a message/send without a skill");
-                assert!(
-                    settings.allowed_skills.iter().any(|s| s.id() == skill),
-                    "forwarded skill {skill} is not allowed"
-                );
+                allowed_skill(&plan, &settings);
             }
             // The same bytes as the upstream's answer, with a few statuses.
             for (status, retry_after) in [

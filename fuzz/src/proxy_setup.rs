@@ -1,8 +1,11 @@
 //! What the proxy's two request targets (`proxy_request`, `mcp_request`) share: the configured
-//! upstream and secret, the Worker's variables and a POST of the fuzzed bytes. The worker's native
-//! replay tests include this file next to theirs (`#[path]`), as `super::proxy_setup`.
+//! upstream and secret, the Worker's variables, a POST of the fuzzed bytes and the check of a
+//! forwarded skill. The worker's native replay tests include this file next to theirs (`#[path]`),
+//! as `super::proxy_setup`.
 
 use magisterium_core::serve::http::WorkerRequest;
+use magisterium_worker::proxy::ForwardPlan;
+use magisterium_worker::settings::Settings;
 use std::collections::HashMap;
 
 pub const UPSTREAM: &str = "http://127.0.0.1:18900/by-query";
@@ -44,4 +47,17 @@ pub fn post(path: &str, headers: &[(&str, &str)], data: &[u8]) -> WorkerRequest 
 /// The secret may come back only when the request itself carried it (the stand-in echoes text).
 pub fn echoes_secret(data: &[u8]) -> bool {
     String::from_utf8_lossy(data).contains(SECRET)
+}
+
+/// The skill a forwarded `message/send` names, which must be one of the allowed skills.
+pub fn allowed_skill<'a>(plan: &'a ForwardPlan, settings: &Settings) -> &'a str {
+    let skill = plan
+        .skill
+        .as_deref()
+        .expect("a message/send without a skill");
+    assert!(
+        settings.allowed_skills.iter().any(|s| s.id() == skill),
+        "forwarded skill {skill} is not allowed"
+    );
+    skill
 }

@@ -4,15 +4,26 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 source scripts/env.sh
+# CI builds from a fresh clone once: incremental caches would only be written, never read.
+[ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0
 
 AGENT_PORT=18787 PROXY_PORT=18789 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
 PROXY_TOKEN=proxy-secret-$RANDOM$RANDOM
 rm -rf test-output/responses && mkdir -p test-output
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done; }
+cleanup() {
+  local rc=$?
+  for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done
+  # A failed run still says where its time went, up to the step that failed.
+  if [ "$rc" != 0 ] && [ -n "${step_name:-}" ]; then
+    end_step; printf '\nfailed (exit %s); wall time per step:\n' "$rc" >&2; printf '%s\n' "${times[@]}" >&2
+  fi
+}
 trap cleanup EXIT
-step() { printf '\n=== %s\n' "$*" >&2; }
-summary=()
+# Each step's wall time goes to the summary (`times`), with the set-up before the first step.
+summary=() times=() step_name="set-up (scripts/setup.sh)" step_start=0
+end_step() { times+=("$(printf '%5d s  %.70s' $((SECONDS - step_start)) "$step_name")"); }
+step() { end_step; step_name=$* step_start=$SECONDS; printf '\n=== %s\n' "$*" >&2; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -76,9 +87,36 @@ export WASM_BINDGEN_TEST_TIMEOUT=120
 wasm-pack test --headless --chrome 2>&1 | tee test-output/browser.log
 summary+=("browser: $(grep -E '^test result' test-output/browser.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 
-step "JavaScript tests (Node entry, Worker over HTTP, workerd entry)"
-node --test --test-concurrency=1 --test-reporter=spec tests/js/*.test.mjs 2>&1 | tee test-output/js.log
-summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{print $2" "$3}' | paste -sd, -)")
+step "JavaScript tests (Node entry, Worker over HTTP, workerd entry): two lanes side by side, then the load test"
+# Lane "upstream": the files that count the shared fault server's /by-query requests or spend the
+# shared proxy's per-client budget, so one file at a time. Lane "own": every other file, which
+# talks only to the embedded agent (limits off) or to servers of its own on its own ports; it runs
+# next to the first lane, one file at a time too (two cores). The load test saturates both cores on
+# purpose: alone, after both lanes.
+js_upstream=(a2a-v1 mcp proxy-faults proxy shared-state state-lifecycle)
+js_own=()
+for f in tests/js/*.test.mjs; do
+  stem=$(basename "$f" .test.mjs)
+  [[ " ${js_upstream[*]} load " == *" $stem "* ]] || js_own+=("$stem")
+done
+# js_lane <name> <file stem>…: the files one at a time; spec output to test-output/js-<name>.log,
+# each file's wall time to test-output/js-<name>.times.
+js_lane() {
+  local name=$1 stem files=(); shift
+  for stem in "$@"; do files+=("tests/js/$stem.test.mjs"); done
+  node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=./tests/js/file-times.mjs --test-reporter-destination="test-output/js-$name.times" \
+    "${files[@]}" >"test-output/js-$name.log" 2>&1
+}
+js_failed=0
+js_lane upstream "${js_upstream[@]}" & upstream_pid=$!
+js_lane own "${js_own[@]}" || js_failed=1
+wait "$upstream_pid" || js_failed=1
+js_lane load load || js_failed=1
+cat test-output/js-{upstream,own,load}.log >test-output/js.log
+cat test-output/js.log
+summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{n[$2]+=$3} END {print "pass " n["pass"] ", fail " n["fail"]}')")
+[ "$js_failed" = 0 ] || { echo "JavaScript tests failed (test-output/js-*.log)" >&2; exit 1; }
 
 step "the official MCP Python client (mcp 2.x) against the stand-in and through the proxy"
 .venv-mcp/bin/python tests/python/mcp_clients.py
@@ -88,3 +126,8 @@ node tests/js/scan-responses.mjs
 
 step "summary"
 printf '%s\n' "${summary[@]}"
+printf '\nwall time per step:\n'
+printf '%s\n' "${times[@]}"
+printf '%5d s  total\n' "$SECONDS"
+printf '\nslowest JavaScript test files (lane upstream and lane own run side by side):\n'
+for lane in upstream own load; do sed "s/\$/  ($lane)/" "test-output/js-$lane.times"; done | sort -rn | head -10

@@ -11,6 +11,7 @@ mod decode_response;
 mod markdown;
 mod mcp_request;
 mod proxy_request;
+mod proxy_setup;
 
 pub use a2a_v1_request::check_a2a_v1_request;
 pub use date_query::check_date_query;

@@ -8,18 +8,15 @@
     clippy::indexing_slicing
 )]
 
-const UPSTREAM: &str = "http://127.0.0.1:18900/by-query";
-const SECRET: &str = "fuzz-secret-token-0123456789";
-
 /// Invariants: no panic; the core's reader answers a refusal as a JSON-RPC error (HTTP 400 without
 /// an id, 200 with one); through `App::handle` a message is answered at once (JSON, or 202 with no
 /// body) or forwarded only to the configured upstream as a 0.2.6 `message/send` of an allowed
 /// skill; the upstream's answer (these same bytes, with a few statuses) comes back as HTTP 200 with
 /// a JSON-RPC answer (a `CallToolResult` or an error); nothing carries the secret.
 pub fn check_mcp_request(data: &[u8]) {
+    use super::proxy_setup::{allowed_skill, echoes_secret, post, vars, SECRET, UPSTREAM};
     use magisterium_core::ids::SeededRandom;
     use magisterium_core::mcp::{self, Message};
-    use magisterium_core::serve::http::WorkerRequest;
     use magisterium_worker::app::{App, Route};
     use magisterium_worker::settings::Settings;
     use magisterium_worker::upstream::UpstreamOutcome;
@@ -46,35 +43,17 @@ pub fn check_mcp_request(data: &[u8]) {
     } else {
         ""
     };
-    let vars = [
-        ("UPSTREAM_URL", UPSTREAM),
-        ("MAGISTERIUM_TOKEN", SECRET),
-        ("ALLOWED_ORIGINS", "https://app.example"),
-        ("ALLOWED_SKILLS", skills),
-    ];
-    let settings = Settings::from_vars(|name| {
-        vars.iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| (*v).to_owned())
-    });
-    let mut headers = vec![("content-type".to_owned(), "application/json".to_owned())];
+    let vars = vars(&[("ALLOWED_SKILLS", skills)]);
+    let settings = Settings::from_vars(|name| vars.get(name).cloned());
+    let mut headers = Vec::new();
     if selector % 5 == 2 {
-        headers.push(("origin".into(), "https://evil.example".into()));
+        headers.push(("origin", "https://evil.example"));
     }
     if selector % 7 == 3 {
-        headers.push(("mcp-protocol-version".into(), "2025-06-18".into()));
+        headers.push(("mcp-protocol-version", "2025-06-18"));
     }
-    let request = WorkerRequest {
-        method: "POST".into(),
-        path: "/mcp".into(),
-        origin: "https://proxy.example".into(),
-        headers,
-        body: data.to_vec(),
-        client_key: "198.51.100.7".into(),
-        now_ms: 1_796_083_200_000.0,
-        ..Default::default()
-    };
-    let echoed = String::from_utf8_lossy(data).contains(SECRET);
+    let request = post("/mcp", &headers, data);
+    let echoed = echoes_secret(data);
     let mut app = App::proxy_only();
     match app.handle(&request, &settings, &mut SeededRandom(7), false) {
         Route::Respond(r) => {
@@ -93,14 +72,7 @@ pub fn check_mcp_request(data: &[u8]) {
         Route::Forward(plan) => {
             assert_eq!(plan.upstream_url, UPSTREAM, "forwarded somewhere else");
             assert_eq!(plan.method, "message/send");
-            let skill = plan
-                .skill
-                .as_deref()
-                .expect("a message/send without a skill");
-            assert!(
-                settings.allowed_skills.iter().any(|s| s.id() == skill),
-                "skill {skill}"
-            );
+            let skill = allowed_skill(&plan, &settings);
             let sent: Value = serde_json::from_str(plan.body.as_deref().expect("no 0.2.6 body"))
                 .expect("forwarded a body that is not JSON");
             assert_eq!(sent["method"], "message/send");

@@ -11,33 +11,22 @@
 // The proxy's request validator (`worker::proxy::inspect` through `App::handle`) and what it does
 // with an upstream answer (`App::finish`), plus the embedded agent on the same bytes.
 
-const UPSTREAM: &str = "http://127.0.0.1:18900/by-query";
-const SECRET: &str = "fuzz-secret-token-0123456789";
-
 /// Invariants: no panic; a request is forwarded only to the configured upstream, only as one
 /// JSON-RPC 2.0 object with an allowed method (and skill) whose id the plan keeps; every local
 /// answer is JSON (a JSON-RPC error for refusals); nothing answered ever carries the secret; an
 /// upstream answer (these same bytes) becomes either the upstream's JSON-RPC body unchanged or a
 /// JSON-RPC error of the proxy.
 pub fn check_proxy_request(data: &[u8]) {
+    use super::proxy_setup::{allowed_skill, echoes_secret, post, vars, SECRET, UPSTREAM};
     use magisterium_core::ids::SeededRandom;
-    use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
+    use magisterium_core::serve::http::WorkerResponse;
     use magisterium_worker::app::{App, Route};
     use magisterium_worker::settings::Settings;
     use magisterium_worker::upstream::UpstreamOutcome;
     use serde_json::Value;
-    use std::collections::HashMap;
 
     let selector = data.iter().fold(0u8, |a, b| a.wrapping_add(*b));
-    let mut vars: HashMap<String, String> = [
-        ("UPSTREAM_URL", UPSTREAM),
-        ("MAGISTERIUM_TOKEN", SECRET),
-        ("ALLOWED_ORIGINS", "https://app.example"),
-        ("AGENT_REQUIRE_TOKEN", SECRET),
-    ]
-    .iter()
-    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-    .collect();
+    let mut vars = vars(&[("AGENT_REQUIRE_TOKEN", SECRET)]);
     let mut has_binding = false;
     match selector % 5 {
         1 => {
@@ -63,25 +52,16 @@ pub fn check_proxy_request(data: &[u8]) {
         2 => Some("https://evil.example"),
         _ => Some("null"),
     };
-    let mut headers = vec![("content-type".to_owned(), "application/json".to_owned())];
+    let bearer = format!("Bearer {SECRET}");
+    let mut headers = Vec::new();
     if let Some(o) = origin {
-        headers.push(("origin".into(), o.into()));
+        headers.push(("origin", o));
     }
     if selector % 7 == 0 {
-        headers.push(("authorization".into(), format!("Bearer {SECRET}")));
+        headers.push(("authorization", bearer.as_str()));
     }
-    let request = WorkerRequest {
-        method: "POST".into(),
-        path: "/api/v1/a2a".into(),
-        origin: "https://proxy.example".into(),
-        headers,
-        body: data.to_vec(),
-        client_key: "198.51.100.7".into(),
-        now_ms: 1_796_083_200_000.0,
-        ..Default::default()
-    };
-    // The secret may only come back when the request itself carried it (the stand-in echoes text).
-    let echoed = String::from_utf8_lossy(data).contains(SECRET);
+    let request = post("/api/v1/a2a", &headers, data);
+    let echoed = echoes_secret(data);
     let no_secret = |r: &WorkerResponse, what: &str| {
         if echoed {
             return;
@@ -133,14 +113,7 @@ pub fn check_proxy_request(data: &[u8]) {
                 plan.rpc_id
             );
             if method == "message/send" {
-                let skill = plan
-                    .skill
-                    .as_deref()
-                    .expect("a message/send without a skill");
-                assert!(
-                    settings.allowed_skills.iter().any(|s| s.id() == skill),
-                    "forwarded skill {skill} is not allowed"
-                );
+                allowed_skill(&plan, &settings);
             }
             // The same bytes as the upstream's answer, with a few statuses.
             for (status, retry_after) in [

@@ -84,44 +84,42 @@ async fn every_drift_fixture_reads_as_natively_through_decode_response_and_the_c
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-fn case(skill: &str, name: &str) -> &'static Case {
-    CASES
+/// What `decodeResponse` makes of a fixture's answer, as the JavaScript value a caller gets.
+fn decoded(skill: &str, name: &str) -> JsValue {
+    let case = CASES
         .iter()
         .find(|c| c.skill == skill && c.name == name)
+        .unwrap();
+    decode_response(skill, &case.response_text())
         .unwrap()
+        .into()
 }
 
 fn at(v: &JsValue, path: &[&str]) -> JsValue {
     path.iter().fold(v.clone(), |v, key| get(&v, key))
 }
 
+/// Where the task's raw artifact holds a Q&A answer's first citation.
+const RAW_CITATION: &[&str] = &[
+    "task",
+    "raw",
+    "artifacts",
+    "0",
+    "parts",
+    "1",
+    "data",
+    "citations",
+    "0",
+];
+
 #[wasm_bindgen_test]
 fn typed_results_hold_the_objects_json_parse_made() {
-    let qa: JsValue = decode_response("catholic_qa", &case("catholic_qa", "base").response_text())
-        .unwrap()
-        .into();
-    let raw_citation = at(
-        &qa,
-        &[
-            "task",
-            "raw",
-            "artifacts",
-            "0",
-            "parts",
-            "1",
-            "data",
-            "citations",
-            "0",
-        ],
-    );
+    let qa = decoded("catholic_qa", "base");
     assert!(
-        Object::is(&at(&qa, &["citations", "0"]), &raw_citation),
+        Object::is(&at(&qa, &["citations", "0"]), &at(&qa, RAW_CITATION)),
         "the citation itself"
     );
-    let lookup: JsValue =
-        decode_response("pope_lookup", &case("pope_lookup", "base").response_text())
-            .unwrap()
-            .into();
+    let lookup = decoded("pope_lookup", "base");
     assert!(Object::is(
         &get(&lookup, "artifacts"),
         &at(&lookup, &["task", "raw", "artifacts"])
@@ -134,31 +132,15 @@ fn typed_results_hold_the_objects_json_parse_made() {
         )
     ));
     // A coerced citation is a copy; the one received is left as it came.
-    let qa: JsValue = decode_response(
-        "catholic_qa",
-        &case("catholic_qa", "year_is_a_number").response_text(),
-    )
-    .unwrap()
-    .into();
-    let raw_citation = at(
-        &qa,
-        &[
-            "task",
-            "raw",
-            "artifacts",
-            "0",
-            "parts",
-            "1",
-            "data",
-            "citations",
-            "0",
-        ],
-    );
+    let qa = decoded("catholic_qa", "year_is_a_number");
     assert_eq!(
         at(&qa, &["citations", "0", "document_year"])
             .as_string()
             .as_deref(),
         Some("1992")
     );
-    assert_eq!(get(&raw_citation, "document_year").as_f64(), Some(1992.0));
+    assert_eq!(
+        get(&at(&qa, RAW_CITATION), "document_year").as_f64(),
+        Some(1992.0)
+    );
 }

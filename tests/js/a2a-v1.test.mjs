@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ClientFactory } from "a2a-js-sdk-1/client";
 import { Role, TaskState } from "a2a-js-sdk-1";
-import { AGENT_URL, FAULT_URL, PROXY_URL, rpc } from "./helpers.mjs";
+import { AGENT_URL, FAULT_URL, PROXY_URL, rpc, rejection } from "./helpers.mjs";
 
 /** A 1.0 user message written as docs/a2a-1.0.md's snippet writes it (the client's types, only the
  *  fields a user sets). */
@@ -15,16 +15,6 @@ function message(input, skillId) {
 }
 
 const send = (client, input, skillId) => client.sendMessage({ message: message(input, skillId) });
-
-/** The error a call rejects with (fails when it resolves). */
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  assert.fail("expected the call to reject");
-}
 
 /** The ErrorInfo reason and domain of a 1.0 error's details. */
 const reasonOf = (e) => {

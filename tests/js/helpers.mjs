@@ -1,4 +1,5 @@
 // Shared helpers of the JavaScript tests: loopback URLs, a package consumer folder, JSON-RPC calls.
+import assert from "node:assert/strict";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +44,16 @@ export function send(skillId, input, options) {
   const message = { role: "user", kind: "message", messageId: crypto.randomUUID(), parts };
   if (skillId !== undefined) message.metadata = { skillId };
   return rpc("message/send", { message }, options);
+}
+
+/** The error a promise rejects with (fails when it resolves). */
+export async function rejection(promise) {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  assert.fail("expected a rejection");
 }
 
 export const PROXY_URL = process.env.MAGISTERIUM_PROXY_URL ?? "http://127.0.0.1:18789";

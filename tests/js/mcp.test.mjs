@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
-import { AGENT_URL, FAULT_URL, PROXY_URL } from "./helpers.mjs";
+import { AGENT_URL, FAULT_URL, PROXY_URL, rejection } from "./helpers.mjs";
 
 const SKILLS = ["catholic_qa", "document_search", "document_fetch", "liturgical_readings", "saints_of_the_day",
   "saint_lookup", "person_lookup", "pope_lookup", "diocese_lookup", "diocese_statistics_lookup"];
@@ -16,16 +16,6 @@ async function connect(base) {
   const client = new Client({ name: "magisterium-a2a-tests", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
   return client;
-}
-
-/** The error a promise rejects with (fails when it resolves). */
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  assert.fail("expected a rejection");
 }
 
 const text = (result) => result.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");

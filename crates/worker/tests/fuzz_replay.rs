@@ -6,6 +6,8 @@ mod check;
 mod check_mcp;
 #[path = "../../../fuzz/src/a2a_v1_request.rs"]
 mod check_v1;
+#[path = "../../../fuzz/src/proxy_setup.rs"]
+mod proxy_setup;
 #[path = "../../../fuzz/replay.rs"]
 mod replay;
 

@@ -118,11 +118,4 @@ impl Serialize for Js {
     }
 }
 
-/// A value as JavaScript through the one serializer of the SDK (`json_compatible`: plain objects,
-/// `null` for `None`, numbers for integers).
-///
-/// # Errors
-/// serde-wasm-bindgen's, for a value it cannot express (an integer beyond 2^53).
-pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-}
+pub use magisterium_platform::to_js;

@@ -24,9 +24,7 @@ fn invalid_input(message: &str) -> JsValue {
 /// `value` as a plain JavaScript object (`None` is `null`, as JSON has it).
 fn to_js(value: &impl Serialize) -> JsValue {
     // Strings, small integers, `null` and lists of them: serialisation cannot fail.
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
+    magisterium_platform::to_js(value).unwrap_or(JsValue::NULL)
 }
 
 #[wasm_bindgen(typescript_custom_section)]

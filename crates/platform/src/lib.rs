@@ -1,6 +1,6 @@
 //! Platform pieces every wasm build shares (the SDK, the Worker and the calendar entry): an
 //! attempt's abort guard, a body reader that stops at a byte cap, an abortable sleep, random bytes
-//! from WebCrypto, and the `MagisteriumError` class. Nothing here knows about A2A; the SDK's fetch
+//! from WebCrypto, the `MagisteriumError` class and the one serializer to JavaScript ([`to_js`]). Nothing here knows about A2A; the SDK's fetch
 //! and the Worker's entry build on it.
 //!
 //! Everything runs the same in pages, web workers, workerd and Node: timers are the global
@@ -14,10 +14,12 @@ pub mod error_class;
 mod guard;
 pub mod random;
 mod sleep;
+mod to_js;
 
 pub use body::{read_body, read_capped, utf8_text, Capped};
 pub use guard::{AbortGuard, Cut};
 pub use sleep::{sleep, Interrupted};
+pub use to_js::to_js;
 
 use wasm_bindgen::prelude::*;
 

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Object, Promise, Reflect};
+use js_sys::{Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::{Request, Url};
 
@@ -128,20 +128,21 @@ pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
         SignIn::Embedded => "embedded",
         SignIn::Issuer(url) => url.as_str(),
     };
-    let origins: Array = settings
-        .cors
-        .origins()
-        .iter()
-        .map(|o| JsValue::from_str(o))
-        .collect();
-    let out = Object::new();
-    Reflect::set(&out, &"issuer".into(), &issuer.into())?;
-    let anonymous = JsValue::from_bool(settings.anonymous_allowed);
-    Reflect::set(&out, &"anonymousAllowed".into(), &anonymous)?;
-    Reflect::set(&out, &"allowedOrigins".into(), &origins)?;
-    let max = JsValue::from(settings.session_max_secs);
-    Reflect::set(&out, &"sessionMaxSeconds".into(), &max)?;
-    let idle = JsValue::from(settings.session_idle_secs);
-    Reflect::set(&out, &"sessionIdleSeconds".into(), &idle)?;
-    Ok(out)
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct AuthSettings<'a> {
+        issuer: &'a str,
+        anonymous_allowed: bool,
+        allowed_origins: &'a [String],
+        session_max_seconds: u32,
+        session_idle_seconds: u32,
+    }
+    let out = AuthSettings {
+        issuer,
+        anonymous_allowed: settings.anonymous_allowed,
+        allowed_origins: settings.cors.origins(),
+        session_max_seconds: settings.session_max_secs,
+        session_idle_seconds: settings.session_idle_secs,
+    };
+    Ok(magisterium_platform::to_js(&out)?.unchecked_into())
 }

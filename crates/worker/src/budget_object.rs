@@ -23,7 +23,7 @@
 //! refuses anything over its own limit (its -32029 reaches the client as it came). Nothing is ever
 //! counted twice, and a refusal is never lost (refusals write nothing).
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 
 use super::bindings::settings_of;
@@ -114,12 +114,19 @@ impl BudgetWindows {
                 Ok(JsValue::NULL)
             }
             Err((limit, refusal)) => {
-                let out = Object::new();
-                Reflect::set(&out, &"pool".into(), &refusal.pool.name().into())?;
-                let wait = JsValue::from(refusal.retry_after_secs as f64);
-                Reflect::set(&out, &"retryAfterSeconds".into(), &wait)?;
-                Reflect::set(&out, &"limit".into(), &limit.name().into())?;
-                Ok(out.into())
+                #[derive(serde::Serialize)]
+                #[serde(rename_all = "camelCase")]
+                struct Refused {
+                    pool: &'static str,
+                    retry_after_seconds: u64,
+                    limit: &'static str,
+                }
+                let out = Refused {
+                    pool: refusal.pool.name(),
+                    retry_after_seconds: refusal.retry_after_secs,
+                    limit: limit.name(),
+                };
+                Ok(magisterium_platform::to_js(&out)?)
             }
         }
     }

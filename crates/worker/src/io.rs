@@ -3,7 +3,7 @@
 //! Rate Limiting binding, the upstream-budget object, the static assets, and the Response written
 //! from a [`WorkerResponse`]. Policy stays in the pure modules; this only carries it out.
 
-use js_sys::{Object, Reflect, Uint8Array};
+use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, ResponseInit};
@@ -239,8 +239,11 @@ pub async fn binding_allows(env: &JsValue, pool: &str, key: &str) -> Result<bool
     let Some(limiter) = limiter else {
         return Ok(true);
     };
-    let options = Object::new();
-    Reflect::set(&options, &"key".into(), &key.into())?;
+    #[derive(serde::Serialize)]
+    struct LimitOptions<'a> {
+        key: &'a str,
+    }
+    let options = magisterium_platform::to_js(&LimitOptions { key })?;
     let outcome = JsFuture::from(limiter.unchecked_into::<RateLimiter>().limit(&options)).await?;
     Ok(Reflect::get(&outcome, &"success".into())?.is_truthy())
 }

@@ -31,14 +31,12 @@ pub(super) fn auth_for(
 
 /// The credential of a call without sign-in: the operator's token, when set.
 pub(super) fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
-    let credential = js_sys::Object::new();
+    #[derive(serde::Serialize)]
+    struct Credential {
+        token: Option<String>,
+    }
     let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
-    Reflect::set(
-        &credential,
-        &"token".into(),
-        &token.map_or(JsValue::NULL, JsValue::from),
-    )?;
-    Ok(credential.into())
+    Ok(magisterium_platform::to_js(&Credential { token })?)
 }
 
 /// A string member of a JavaScript object.

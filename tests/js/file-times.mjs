@@ -1,11 +1,10 @@
 // A node:test reporter next to `spec` (scripts/test.sh): the wall time of each test file (its own
-// process, start-up included), slowest first, so the summary shows where the time goes.
+// process, start-up included), one line as each file ends (scripts/test.sh sorts them). A line per
+// file rather than one sorted list at the end: the runner may exit before a last write flushes.
 export default async function* fileTimes(source) {
-  const seconds = [];
   for await (const { type, data } of source) {
     if (type === "test:complete" && data.file && data.name === data.file) {
-      seconds.push([data.file.replace(/^.*\/tests\/js\//, ""), data.details.duration_ms / 1000]);
+      yield `${(data.details.duration_ms / 1000).toFixed(1).padStart(6)} s  ${data.file.replace(/^.*\/tests\/js\//, "")}\n`;
     }
   }
-  for (const [file, s] of seconds.sort((a, b) => b[1] - a[1])) yield `${s.toFixed(1).padStart(6)} s  ${file}\n`;
 }

@@ -81,20 +81,26 @@ function targetsOf(r) {
       else out.push({ target: `client method vs @a2a-js/sdk, ${what} (reported)`, measured, met: true });
     }
   }
+  // Issue 27: the first-request budget is the one workerd alone measures, on the deployed bundle:
+  // the proxy − the naive Worker with the same bindings, the median of the rounds' differences.
+  const bound = r.workerdAlone?.proxyMinusNaiveBoundPaired;
+  if (bound) {
+    out.push({ target: "the proxy's first request in workerd alone ≤ the naive Worker with its bindings + 25 ms (deployed bundle; median of the paired rounds)", measured: `${t(bound.firstRequestMs)} slower (ready + first request: ${t(bound.readyToAnswerMs)})`, met: bound.firstRequestMs <= 25 });
+  }
   const w = r.startupWorkerd;
   if (w?.proxy && w.naive) {
-    const d = w.proxy.firstRequestMs - w.naive.firstRequestMs;
-    // Met when both the medians and the rounds' paired differences say so: with few rounds of
-    // single cold starts either alone can fall under 25 ms by chance.
     const p = w.proxyMinusNaivePairedMs;
     const paired = p === undefined ? "" : `; ${t(p)} paired`;
-    out.push({ target: "the proxy's first request in workerd ≤ naive Worker's + 25 ms (`wrangler dev`; medians and paired)", measured: `${t(d)} slower (${t(w.proxy.firstRequestMs)} vs ${t(w.naive.firstRequestMs)}${paired})`, met: d <= 25 && (p === undefined || p <= 25) });
+    out.push({ target: "the proxy's first request under `wrangler dev` − the naive Worker's (reported; bundling and wrangler's pipeline included)", measured: `${t(w.proxy.firstRequestMs - w.naive.firstRequestMs)} slower (${t(w.proxy.firstRequestMs)} vs ${t(w.naive.firstRequestMs)}${paired})`, met: true });
   }
   if (r.proxy) {
     r.proxy.ratios.forEach((q, i) => {
       const spread = roundSpread(r.proxy.roundRatios?.[i]);
       for (const [key, what] of [["p50", "added p50"], ["p99", "added p99"], ["cpu", "process CPU/request"]]) {
-        out.push({ target: `proxy ${what} ≤ 1.25× naive Worker's, ${q.connections} client(s)`, measured: `${x(q[key])}${spread(key)}`, met: q[key] <= 1.25 });
+        // Issue 27's target: added p50 and CPU ≤ 1.5× naive at every level; p99 is reported.
+        const budget = key === "p99" ? undefined : 1.5;
+        const target = budget ? `≤ ${budget}× naive Worker's` : "÷ naive Worker's (reported)";
+        out.push({ target: `proxy ${what} ${target}, ${q.connections} client(s)`, measured: `${x(q[key])}${spread(key)}`, met: budget ? q[key] <= budget : true });
       }
     });
     const iso = r.proxy.inIsolate;

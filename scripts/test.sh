@@ -99,14 +99,17 @@ for f in tests/js/*.test.mjs; do
   stem=$(basename "$f" .test.mjs)
   [[ " ${js_upstream[*]} load " == *" $stem "* ]] || js_own+=("$stem")
 done
-# js_lane <name> <file stem>…: the files one at a time; spec output to test-output/js-<name>.log,
-# each file's wall time to test-output/js-<name>.times.
+# js_lane <name> <file stem>…: the files one at a time, each its own `node --test`; spec output to
+# test-output/js-<name>.log, each file's wall time (start-up included) to test-output/js-<name>.times.
 js_lane() {
-  local name=$1 stem files=(); shift
-  for stem in "$@"; do files+=("tests/js/$stem.test.mjs"); done
-  node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=./tests/js/file-times.mjs --test-reporter-destination="test-output/js-$name.times" \
-    "${files[@]}" >"test-output/js-$name.log" 2>&1
+  local name=$1 stem start rc=0; shift
+  : >"test-output/js-$name.log"; : >"test-output/js-$name.times"
+  for stem in "$@"; do
+    start=$SECONDS
+    node --test --test-reporter=spec "tests/js/$stem.test.mjs" >>"test-output/js-$name.log" 2>&1 || rc=1
+    printf '%5d s  %s\n' $((SECONDS - start)) "$stem.test.mjs" >>"test-output/js-$name.times"
+  done
+  return "$rc"
 }
 js_failed=0
 js_lane upstream "${js_upstream[@]}" & upstream_pid=$!

@@ -255,9 +255,7 @@ impl Call {
             JsFuture::from(auth.token(request)).await?
         };
         if let Some(reason) = refusal(&credential) {
-            let refused = http::sign_in_refused(&reason);
-            let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
-            self.log.auth = Some(reason);
+            let refused = self.sign_in_refused(reason);
             return self.done(&refused, None);
         }
         let mut outcome = self.attempt(request, url, env, &body, &credential).await?;
@@ -276,12 +274,7 @@ impl Call {
                 // sign-out: a retryable 503, the session kept.
                 let renewed = JsFuture::from(auth.refresh(&credential)).await?;
                 if let Some(reason) = refusal(&renewed) {
-                    self.log.auth = Some(reason.clone());
-                    outcome = answer(app::decorate(
-                        http::sign_in_refused(&reason),
-                        &self.settings,
-                        self.origin.as_deref(),
-                    ));
+                    outcome = answer(self.sign_in_refused(reason));
                 } else if renewed.is_object() {
                     credential = renewed;
                     self.log = LogLine::default();
@@ -293,6 +286,13 @@ impl Call {
             Outcome::Asset => io::asset(env, request).await,
             Outcome::Answer { response, body, .. } => self.done(&response, body.as_ref()),
         }
+    }
+
+    /// The answer to a credential `auth.js` refused for `reason` (logged), with its CORS headers.
+    fn sign_in_refused(&mut self, reason: String) -> WorkerResponse {
+        let refused = http::sign_in_refused(&reason);
+        self.log.auth = Some(reason);
+        app::decorate(refused, &self.settings, self.origin.as_deref())
     }
 
     /// One pass through the app and, when it plans one, the I/O.

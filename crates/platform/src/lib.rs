@@ -1,7 +1,7 @@
 //! Platform pieces every wasm build shares (the SDK, the Worker and the calendar entry): an
 //! attempt's abort guard, a body reader that stops at a byte cap, an abortable sleep, random bytes
-//! from WebCrypto, the `MagisteriumError` class and the one serializer to JavaScript ([`to_js`]). Nothing here knows about A2A; the SDK's fetch
-//! and the Worker's entry build on it.
+//! from WebCrypto, the `MagisteriumError` class and the one serializer to JavaScript ([`to_js`]).
+//! Nothing here knows about A2A; the SDK's fetch and the Worker's entry build on it.
 //!
 //! Everything runs the same in pages, web workers, workerd and Node: timers are the global
 //! `setTimeout` / `clearTimeout`, never `window`'s.

@@ -2,15 +2,20 @@
 # The whole test suite, in order; stops at the first failing step and exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+# The Rust tools first (clippy needs them). Chromium, the npm tools and the Python client install
+# beside the Rust steps (test-output/setup.log); the build waits for them.
+scripts/setup.sh rust
+mkdir -p test-output
+scripts/setup.sh system js python >test-output/setup.log 2>&1 &
+setup_pid=$!
 source scripts/env.sh
 # CI builds from a fresh clone once: incremental caches would only be written, never read.
 [ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0
 
 AGENT_PORT=18787 PROXY_PORT=18789 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
 PROXY_TOKEN=proxy-secret-$RANDOM$RANDOM
-rm -rf test-output/responses && mkdir -p test-output
-pids=()
+rm -rf test-output/responses
+pids=("$setup_pid")
 cleanup() {
   local rc=$?
   for p in "${pids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done
@@ -21,7 +26,7 @@ cleanup() {
 }
 trap cleanup EXIT
 # Each step's wall time goes to the summary (`times`), with the set-up before the first step.
-summary=() times=() step_name="set-up (scripts/setup.sh)" step_start=0
+summary=() times=() step_name="set-up (scripts/setup.sh rust)" step_start=0
 end_step() { times+=("$(printf '%5d s  %.70s' $((SECONDS - step_start)) "$step_name")"); }
 step() { end_step; step_name=$* step_start=$SECONDS; printf '\n=== %s\n' "$*" >&2; }
 
@@ -50,6 +55,12 @@ summary+=("native: $(grep -E '^test result' test-output/native.log | awk '{p+=$4
 
 step "dependency policy: cargo deny (licenses, bans, sources; advisories need GitHub, see deny.toml)"
 cargo deny check licenses bans sources
+
+step "the rest of the set-up (scripts/setup.sh system js python), started beside the Rust steps"
+setup_rc=0
+wait "$setup_pid" || setup_rc=$?
+cat test-output/setup.log >&2
+[ "$setup_rc" = 0 ] || { echo "set-up failed (exit $setup_rc)" >&2; exit "$setup_rc"; }
 
 step "build (pkg/, Worker, site)"
 scripts/build.sh

@@ -13,6 +13,7 @@ source scripts/env.sh
 [ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0
 
 AGENT_PORT=18787 PROXY_PORT=18789 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
+BROWSER_PROXY_PORT=18792 BROWSER_FAULT_PORT=18901
 PROXY_TOKEN=proxy-secret-$RANDOM$RANDOM
 rm -rf test-output/responses
 pids=("$setup_pid")
@@ -33,11 +34,80 @@ step() { end_step; step_name=$* step_start=$SECONDS; printf '\n=== %s\n' "$*" >&
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "clippy (host, every crate, all features)"
-cargo clippy --workspace --all-targets --all-features -- -D warnings
+# The compiler steps run under `nice`: beside them, the JavaScript lanes (below) wait on timers,
+# servers and Chromium, and get the CPU first when they need it.
+step "clippy (host, every crate, all features), beside the rest of the set-up"
+nice cargo clippy --workspace --all-targets --all-features -- -D warnings
+
+step "the rest of the set-up (scripts/setup.sh system js python: test-output/setup.log)"
+setup_rc=0
+wait "$setup_pid" || setup_rc=$?
+cat test-output/setup.log >&2
+[ "$setup_rc" = 0 ] || { echo "set-up failed (exit $setup_rc)" >&2; exit "$setup_rc"; }
+
+step "build (pkg/, Worker, site)"
+scripts/build.sh
+node scripts/size-report.mjs | tee test-output/size.md
+
+step "start the fault servers, the Worker (embedded agent) and the Worker as a proxy, on 127.0.0.1"
+pids+=("$(scripts/serve.sh fault "$FAULT_PORT" test-output/fault.log)")
+pids+=("$(scripts/serve.sh worker "$AGENT_PORT" test-output/worker.log \
+  --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://127.0.0.1:$AGENT_PORT")")
+# proxy <port> <fault server port> <log>: the proxy in front of a fault server; per-client limits
+# small enough to hit, a 10 s window to see reset (the account's own budget is out of the way
+# here: tests/js/shared-state.test.mjs).
+proxy() {
+  scripts/serve.sh worker "$1" "$3" \
+    --var "UPSTREAM_URL:http://127.0.0.1:$2/by-query" --var "MAGISTERIUM_TOKEN:$PROXY_TOKEN" \
+    --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://app.example" --var PROXY_PER_MINUTE:1000 \
+    --var PROXY_QA_PER_MINUTE:2 --var PROXY_WINDOW_SECONDS:10 --var UPSTREAM_TIMEOUT_MS:1500 \
+    --var MAX_UPSTREAM_BYTES:1000000 --var LOG_REQUESTS:all \
+    --var UPSTREAM_PER_MINUTE:1000000 --var UPSTREAM_QA_PER_MINUTE:1000000
+}
+pids+=("$(proxy "$PROXY_PORT" "$FAULT_PORT" test-output/proxy.log)")
+# The browser tests get a fault server and a proxy of their own: they run beside the JavaScript
+# files that count the shared fault server's requests.
+pids+=("$(scripts/serve.sh fault "$BROWSER_FAULT_PORT" test-output/browser-fault.log)")
+pids+=("$(proxy "$BROWSER_PROXY_PORT" "$BROWSER_FAULT_PORT" test-output/browser-proxy.log)")
+export MAGISTERIUM_FAULT_URL="http://127.0.0.1:$FAULT_PORT" MAGISTERIUM_AGENT_URL="http://127.0.0.1:$AGENT_PORT"
+export MAGISTERIUM_PROXY_URL="http://127.0.0.1:$PROXY_PORT" MAGISTERIUM_PROXY_TOKEN="$PROXY_TOKEN"
+
+# The JavaScript tests (Node entry, Worker over HTTP, workerd entry, pages in Chromium) run in two
+# lanes, started now, beside the steps below. Lane "upstream": the files that count the shared
+# fault server's /by-query requests or spend the shared proxy's per-client budget, one file at a
+# time. Lane "own": every other file, which talks only to the embedded agent (limits off) or to
+# servers of its own on its own ports, one file at a time too. The load test saturates both cores
+# on purpose: alone, after everything else.
+js_upstream=(a2a-v1 mcp proxy-faults proxy shared-state state-lifecycle)
+js_own=()
+for f in tests/js/*.test.mjs; do
+  stem=$(basename "$f" .test.mjs)
+  [[ " ${js_upstream[*]} load " == *" $stem "* ]] || js_own+=("$stem")
+done
+# js_lane <name> <file stem>…: the files one at a time, each its own `node --test`; spec output to
+# test-output/js-<name>.log, each file's wall time (start-up included) to test-output/js-<name>.times,
+# the lane's to test-output/js-<name>.total.
+js_lane() {
+  local name=$1 stem start lane_start=$SECONDS rc=0; shift
+  : >"test-output/js-$name.log"; : >"test-output/js-$name.times"
+  for stem in "$@"; do
+    start=$SECONDS
+    node --test --test-reporter=spec "tests/js/$stem.test.mjs" >>"test-output/js-$name.log" 2>&1 || rc=1
+    printf '%5d s  %s\n' $((SECONDS - start)) "$stem.test.mjs" >>"test-output/js-$name.times"
+  done
+  printf '%5d s  JavaScript lane "%s" (%d files), beside the steps after the build\n' \
+    $((SECONDS - lane_start)) "$name" $# >"test-output/js-$name.total"
+  return "$rc"
+}
+# Each lane in its own process group (set -m), so that a failed run stops it whole.
+set -m
+js_lane upstream "${js_upstream[@]}" & pids+=("$!") upstream_pid=$!
+js_lane own "${js_own[@]}" & pids+=("$!") own_pid=$!
+set +m
+
 step "clippy (wasm32: the SDK, the calendar entry, the Markdown renderer, the Worker alone and with the stand-in)"
-cargo clippy --target wasm32-unknown-unknown --workspace --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --workspace --all-targets --all-features -- -D warnings
+nice cargo clippy --target wasm32-unknown-unknown --workspace --all-targets -- -D warnings
+nice cargo clippy --target wasm32-unknown-unknown --workspace --all-targets --all-features -- -D warnings
 
 step "the core, the calendar and the stand-in depend on no JavaScript bindings"
 for crate in magisterium-core magisterium-liturgy magisterium-stand-in; do
@@ -48,23 +118,13 @@ for crate in magisterium-core magisterium-liturgy magisterium-stand-in; do
 done
 
 step "native tests"
-cargo test --workspace --all-features 2>&1 | tee test-output/native.log
+nice cargo test --workspace --all-features 2>&1 | tee test-output/native.log
 # The proxy alone (no stand-in): its own rules, e.g. no upstream is a configuration error.
-cargo test -p magisterium-worker 2>&1 | tee -a test-output/native.log
+nice cargo test -p magisterium-worker 2>&1 | tee -a test-output/native.log
 summary+=("native: $(grep -E '^test result' test-output/native.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 
 step "dependency policy: cargo deny (licenses, bans, sources; advisories need GitHub, see deny.toml)"
 cargo deny check licenses bans sources
-
-step "the rest of the set-up (scripts/setup.sh system js python), started beside the Rust steps"
-setup_rc=0
-wait "$setup_pid" || setup_rc=$?
-cat test-output/setup.log >&2
-[ "$setup_rc" = 0 ] || { echo "set-up failed (exit $setup_rc)" >&2; exit "$setup_rc"; }
-
-step "build (pkg/, Worker, site)"
-scripts/build.sh
-node scripts/size-report.mjs | tee test-output/size.md
 
 step "TypeScript: the public .d.ts and tests/types/usage.ts"
 # The settings users have, not only lib ESNext: strict, skipLibCheck false, ES2020 and ES2022 + DOM.
@@ -75,57 +135,22 @@ done
 step "wrangler deploy --dry-run of both Workers; the proxy's carries no stand-in code and meets its size budget"
 node scripts/worker-size.mjs | tee -a test-output/size.md
 
-step "start the fault server, the Worker (embedded agent) and the Worker as a proxy, on 127.0.0.1"
-pids+=("$(scripts/serve.sh fault "$FAULT_PORT" test-output/fault.log)")
-pids+=("$(scripts/serve.sh worker "$AGENT_PORT" test-output/worker.log \
-  --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://127.0.0.1:$AGENT_PORT")")
-# The proxy in front of the fault server; per-client limits small enough to hit, a 10 s window to
-# see reset (the account's own budget is out of the way here: tests/js/shared-state.test.mjs).
-pids+=("$(scripts/serve.sh worker "$PROXY_PORT" test-output/proxy.log \
-  --var "UPSTREAM_URL:http://127.0.0.1:$FAULT_PORT/by-query" --var "MAGISTERIUM_TOKEN:$PROXY_TOKEN" \
-  --var "ALLOWED_ORIGINS:http://$RUNNER_ADDR,http://app.example" --var PROXY_PER_MINUTE:1000 \
-  --var PROXY_QA_PER_MINUTE:2 --var PROXY_WINDOW_SECONDS:10 --var UPSTREAM_TIMEOUT_MS:1500 \
-  --var MAX_UPSTREAM_BYTES:1000000 --var LOG_REQUESTS:all \
-  --var UPSTREAM_PER_MINUTE:1000000 --var UPSTREAM_QA_PER_MINUTE:1000000)")
-
-step "wasm tests in headless Chromium"
-export MAGISTERIUM_FAULT_URL="http://127.0.0.1:$FAULT_PORT" MAGISTERIUM_AGENT_URL="http://127.0.0.1:$AGENT_PORT"
-export MAGISTERIUM_PROXY_URL="http://127.0.0.1:$PROXY_PORT" MAGISTERIUM_PROXY_TOKEN="$PROXY_TOKEN"
-export WASM_BINDGEN_TEST_ADDRESS="$RUNNER_ADDR"
+step "wasm tests in headless Chromium (their own fault server and proxy)"
+# The URLs are read when the tests compile (option_env!), so the build and the run see the same.
 # The runner's default budget is 20 s per test binary; the fault matrix waits on purpose (timeouts,
 # Retry-After, 429 storms) for about 15 s of it, which leaves no headroom on a loaded machine.
-export WASM_BINDGEN_TEST_TIMEOUT=120
-wasm-pack test --headless --chrome 2>&1 | tee test-output/browser.log
+browser_env=(MAGISTERIUM_FAULT_URL="http://127.0.0.1:$BROWSER_FAULT_PORT"
+  MAGISTERIUM_PROXY_URL="http://127.0.0.1:$BROWSER_PROXY_PORT"
+  WASM_BINDGEN_TEST_ADDRESS="$RUNNER_ADDR" WASM_BINDGEN_TEST_TIMEOUT=120)
+env "${browser_env[@]}" nice cargo build --tests --target wasm32-unknown-unknown
+env "${browser_env[@]}" wasm-pack test --headless --chrome 2>&1 | tee test-output/browser.log
 summary+=("browser: $(grep -E '^test result' test-output/browser.log | awk '{p+=$4; f+=$6} END {print p" passed, "f" failed"}')")
 
-step "JavaScript tests (Node entry, Worker over HTTP, workerd entry): two lanes side by side, then the load test"
-# Lane "upstream": the files that count the shared fault server's /by-query requests or spend the
-# shared proxy's per-client budget, so one file at a time. Lane "own": every other file, which
-# talks only to the embedded agent (limits off) or to servers of its own on its own ports; it runs
-# next to the first lane, one file at a time too (two cores). The load test saturates both cores on
-# purpose: alone, after both lanes.
-js_upstream=(a2a-v1 mcp proxy-faults proxy shared-state state-lifecycle)
-js_own=()
-for f in tests/js/*.test.mjs; do
-  stem=$(basename "$f" .test.mjs)
-  [[ " ${js_upstream[*]} load " == *" $stem "* ]] || js_own+=("$stem")
-done
-# js_lane <name> <file stem>…: the files one at a time, each its own `node --test`; spec output to
-# test-output/js-<name>.log, each file's wall time (start-up included) to test-output/js-<name>.times.
-js_lane() {
-  local name=$1 stem start rc=0; shift
-  : >"test-output/js-$name.log"; : >"test-output/js-$name.times"
-  for stem in "$@"; do
-    start=$SECONDS
-    node --test --test-reporter=spec "tests/js/$stem.test.mjs" >>"test-output/js-$name.log" 2>&1 || rc=1
-    printf '%5d s  %s\n' $((SECONDS - start)) "$stem.test.mjs" >>"test-output/js-$name.times"
-  done
-  return "$rc"
-}
+step "the JavaScript lanes (started after the build) finish; then the load test, alone"
 js_failed=0
-js_lane upstream "${js_upstream[@]}" & upstream_pid=$!
-js_lane own "${js_own[@]}" || js_failed=1
 wait "$upstream_pid" || js_failed=1
+wait "$own_pid" || js_failed=1
+cat test-output/js-{upstream,own}.total
 js_lane load load || js_failed=1
 cat test-output/js-{upstream,own,load}.log >test-output/js.log
 cat test-output/js.log
@@ -143,5 +168,6 @@ printf '%s\n' "${summary[@]}"
 printf '\nwall time per step:\n'
 printf '%s\n' "${times[@]}"
 printf '%5d s  total\n' "$SECONDS"
+cat test-output/js-{upstream,own}.total
 printf '\nslowest JavaScript test files (lane upstream and lane own run side by side):\n'
 for lane in upstream own load; do sed "s/\$/  ($lane)/" "test-output/js-$lane.times"; done | sort -rn | head -10

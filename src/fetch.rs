@@ -125,7 +125,7 @@ fn bad_request(cause: JsValue) -> Failure {
 /// naming what it lacks: retrying would get the same.
 fn as_response(value: JsValue) -> Result<(web_sys::Response, u16), Error> {
     let member = |v: &JsValue, key: &str| {
-        Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+        Reflect::get(v, &super::node::member_name(key)).unwrap_or(JsValue::UNDEFINED)
     };
     let status = member(&value, "status")
         .as_f64()

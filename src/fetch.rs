@@ -2,7 +2,8 @@
 //! (web-sys); the caller's `fetch` option (or `globalThis.fetch`) is called with it as a plain
 //! function (no "Illegal invocation"). An [`AbortGuard`] per attempt owns the timeout, the
 //! link to the caller's signal and the abort on drop; the body is read with the byte cap by
-//! [`read_body`] and parsed by the platform's `JSON.parse`.
+//! [`read_body_into`] (into a buffer kept between calls), decoded, and parsed by the platform's
+//! `JSON.parse`.
 //!
 //! [`WebTransport`] and [`WebClock`] are what the core's call loop (`protocol::call::run`) runs on.
 
@@ -18,7 +19,7 @@ use super::options::Token;
 use magisterium_core::call::{Answer, Body, Clock, Transport};
 use magisterium_core::v1::Method as V1Method;
 use magisterium_core::{Error, ErrorKind};
-use magisterium_platform::{read_body, sleep, utf8_text, AbortGuard, Capped, Cut, Interrupted};
+use magisterium_platform::{read_body_into, sleep, utf8_text, AbortGuard, Cut, Interrupted};
 
 /// One call's HTTP: what every attempt sends, and how.
 #[derive(Debug)]
@@ -183,7 +184,9 @@ impl Transport for WebTransport<'_> {
             header("retry-after-ms"),
             header("cache-control"),
         );
-        let read = read_body(&raw, self.max_bytes).await.map_err(|cause| {
+        // The text, decoded before the reader keeps its buffer again (`None`: past the cap).
+        let read = read_body_into(&raw, self.max_bytes, utf8_text);
+        let read = read.await.map_err(|cause| {
             let cut = Failure {
                 error: Error::new(
                     ErrorKind::Network,
@@ -195,16 +198,14 @@ impl Transport for WebTransport<'_> {
             };
             self.cut_short(&guard, cut)
         })?;
-        if matches!(read, Capped::Bytes(_)) {
+        if read.is_some() {
             // Read to its end: the fetch is over, nothing is left to abort.
             guard.finished();
         }
         let body = match read {
-            Capped::TooLarge => Body::TooLarge,
-            Capped::Bytes(bytes) => match utf8_text(&bytes) {
-                None => Body::NotUtf8,
-                Some(text) => Js::parse(&text).map_or(Body::NotJson, Body::Json),
-            },
+            None => Body::TooLarge,
+            Some(None) => Body::NotUtf8,
+            Some(Some(text)) => Js::parse(&text).map_or(Body::NotJson, Body::Json),
         };
         let body = match (self.v1, body) {
             (Some(method), Body::Json(node)) => Body::Json(

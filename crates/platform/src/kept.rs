@@ -14,7 +14,7 @@ use web_sys::{ReadableStreamByobReader, ReadableStreamReadResult, Response};
 use super::body::{ignore, read_capped, refused_unread, Capped};
 
 /// The largest buffer kept for the next read; a larger one is let go after its read.
-pub const KEEP_AT_MOST: u32 = 8 << 20;
+const KEEP_AT_MOST: u32 = 8 << 20;
 
 /// The size of the first buffer.
 const FIRST: u32 = 64 << 10;

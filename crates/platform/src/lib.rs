@@ -19,7 +19,7 @@ mod to_js;
 
 pub use body::{read_body, read_capped, utf8_text, Capped};
 pub use guard::{AbortGuard, Cut};
-pub use kept::{read_body_into, KEEP_AT_MOST};
+pub use kept::read_body_into;
 pub use sleep::{sleep, Interrupted};
 pub use to_js::to_js;
 

@@ -1,12 +1,12 @@
-//! The SDK's HTTP: the one place a request leaves. gloo-net builds each request and wraps each
-//! response; the caller's `fetch` option (or `globalThis.fetch`) is called with the built request as
-//! a plain function (no "Illegal invocation"). An [`AbortGuard`] per attempt owns the timeout, the
+//! The SDK's HTTP: the one place a request leaves. Each request is one `new Request(url, init)`
+//! (web-sys); the caller's `fetch` option (or `globalThis.fetch`) is called with it as a plain
+//! function (no "Illegal invocation"). An [`AbortGuard`] per attempt owns the timeout, the
 //! link to the caller's signal and the abort on drop; the body is read with the byte cap by
-//! [`read_body`] and parsed by the platform's `JSON.parse`.
+//! [`read_body_into`] (into a buffer kept between calls), decoded, and parsed by the platform's
+//! `JSON.parse`.
 //!
 //! [`WebTransport`] and [`WebClock`] are what the core's call loop (`protocol::call::run`) runs on.
 
-use gloo_net::http::{Method, RequestBuilder, Response};
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -19,7 +19,7 @@ use super::options::Token;
 use magisterium_core::call::{Answer, Body, Clock, Transport};
 use magisterium_core::v1::Method as V1Method;
 use magisterium_core::{Error, ErrorKind};
-use magisterium_platform::{read_body, sleep, utf8_text, AbortGuard, Capped, Cut, Interrupted};
+use magisterium_platform::{read_body_into, sleep, utf8_text, AbortGuard, Cut, Interrupted};
 
 /// One call's HTTP: what every attempt sends, and how.
 #[derive(Debug)]
@@ -43,7 +43,7 @@ pub struct WebTransport<'a> {
 }
 
 impl WebTransport<'_> {
-    /// The request for `url` (gloo-net builds it), its signal the guard's.
+    /// The request for `url`, its signal the guard's: one `new Request(url, init)`.
     fn request(
         &self,
         url: &str,
@@ -61,21 +61,15 @@ impl WebTransport<'_> {
                 .set("authorization", &format!("Bearer {token}"))
                 .map_err(bad_request)?;
         }
-        let method = if self.body.is_some() {
-            Method::POST
-        } else {
-            Method::GET
-        };
-        let builder = RequestBuilder::new(url)
-            .method(method)
-            .headers(gloo_net::http::Headers::from_raw(headers))
-            .abort_signal(Some(signal));
-        let built = match &self.body {
-            Some(body) => builder.body(body.clone()),
-            None => builder.build(),
-        };
-        // gloo-net refuses a URL the platform cannot parse (a relative one outside a page).
-        built.map(Into::into).map_err(|_| {
+        let init = web_sys::RequestInit::new();
+        init.set_headers(&headers);
+        init.set_signal(Some(signal));
+        if let Some(body) = &self.body {
+            init.set_method("POST");
+            init.set_body(body);
+        }
+        // The platform refuses a URL it cannot parse (a relative one outside a page).
+        web_sys::Request::new_with_str_and_init(url, &init).map_err(|_| {
             Error::new(
                 ErrorKind::Network,
                 "network error: the URL cannot be fetched",
@@ -132,7 +126,7 @@ fn bad_request(cause: JsValue) -> Failure {
 /// naming what it lacks: retrying would get the same.
 fn as_response(value: JsValue) -> Result<(web_sys::Response, u16), Error> {
     let member = |v: &JsValue, key: &str| {
-        Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+        Reflect::get(v, &super::node::member_name(key)).unwrap_or(JsValue::UNDEFINED)
     };
     let status = member(&value, "status")
         .as_f64()
@@ -183,14 +177,16 @@ impl Transport for WebTransport<'_> {
             .await
             .map_err(|e| self.cut_short(&guard, network(e)))?;
         let (raw, status) = as_response(response)?;
-        let response = Response::from(Clone::clone(&raw));
-        let header = |name: &str| response.headers().get(name);
+        let headers = raw.headers();
+        let header = |name: &str| headers.get(name).ok().flatten();
         let (retry_after, retry_after_ms, cache_control) = (
             header("retry-after"),
             header("retry-after-ms"),
             header("cache-control"),
         );
-        let read = read_body(&raw, self.max_bytes).await.map_err(|cause| {
+        // The text, decoded before the reader keeps its buffer again (`None`: past the cap).
+        let read = read_body_into(&raw, self.max_bytes, utf8_text);
+        let read = read.await.map_err(|cause| {
             let cut = Failure {
                 error: Error::new(
                     ErrorKind::Network,
@@ -202,16 +198,14 @@ impl Transport for WebTransport<'_> {
             };
             self.cut_short(&guard, cut)
         })?;
-        if matches!(read, Capped::Bytes(_)) {
+        if read.is_some() {
             // Read to its end: the fetch is over, nothing is left to abort.
             guard.finished();
         }
         let body = match read {
-            Capped::TooLarge => Body::TooLarge,
-            Capped::Bytes(bytes) => match utf8_text(&bytes) {
-                None => Body::NotUtf8,
-                Some(text) => Js::parse(&text).map_or(Body::NotJson, Body::Json),
-            },
+            None => Body::TooLarge,
+            Some(None) => Body::NotUtf8,
+            Some(Some(text)) => Js::parse(&text).map_or(Body::NotJson, Body::Json),
         };
         let body = match (self.v1, body) {
             (Some(method), Body::Json(node)) => Body::Json(

@@ -13,7 +13,7 @@ extern "C" {
 }
 
 fn global(name: &str) -> JsValue {
-    Reflect::get(&js_sys::global(), &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    Reflect::get(&js_sys::global(), &super::node::member_name(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// `globalThis.fetch`, looked up per call so a polyfill installed later is used.

@@ -4,6 +4,7 @@
 //! (`serde_wasm_bindgen::preserve`): a 5 MB string is never copied into wasm memory and back.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use js_sys::{Array, Reflect};
 use serde::{Serialize, Serializer};
@@ -16,6 +17,29 @@ extern "C" {
     /// `JSON.parse` of a JavaScript string (the text never enters wasm memory).
     #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
     fn json_parse(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// How many member names [`member_name`] keeps as JavaScript strings: the decoders name a few dozen.
+const KEPT_KEYS: usize = 96;
+
+thread_local! {
+    static KEYS: RefCell<Vec<(Box<str>, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `key` as a JavaScript string, made once: every string handed out of wasm is decoded from its
+/// memory (a `TextDecoder` call), and a 2 KB search reads a few hundred members. Names past the
+/// first [`KEPT_KEYS`] (an object's own keys, read back) are made afresh each time.
+pub fn member_name(key: &str) -> JsValue {
+    KEYS.with_borrow_mut(|kept| {
+        if let Some((_, value)) = kept.iter().find(|(k, _)| **k == *key) {
+            return value.clone();
+        }
+        let value = JsValue::from_str(key);
+        if kept.len() < KEPT_KEYS {
+            kept.push((key.into(), value.clone()));
+        }
+        value
+    })
 }
 
 /// A JavaScript value read as JSON, serialised as itself.
@@ -60,7 +84,7 @@ impl JsonView for Js {
         if !self.is_plain_object() {
             return None;
         }
-        let value = Reflect::get(&self.0, &JsValue::from_str(key)).ok()?;
+        let value = Reflect::get(&self.0, &member_name(key)).ok()?;
         (!value.is_undefined()).then_some(Js(value))
     }
 

@@ -55,7 +55,7 @@ pub struct CallSettings {
 type Invalid = String;
 
 fn get(obj: &JsValue, key: &str) -> Option<JsValue> {
-    let value = Reflect::get(obj, &JsValue::from_str(key)).ok()?;
+    let value = Reflect::get(obj, &super::node::member_name(key)).ok()?;
     (!value.is_undefined()).then_some(value)
 }
 

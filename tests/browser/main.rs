@@ -19,6 +19,7 @@ mod errors;
 mod faults;
 mod faults_timing;
 mod fetch;
+mod kept;
 mod methods;
 mod platform;
 mod requests;

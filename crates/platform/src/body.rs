@@ -58,16 +58,7 @@ pub async fn read_capped(stream: &ReadableStream, max: f64) -> Result<Capped, Js
 /// # Errors
 /// As [`read_capped`].
 pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue> {
-    let declared = response
-        .headers()
-        .get("content-length")
-        .ok()
-        .flatten()
-        .and_then(|n| n.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n as f64 > max) {
-        if let Some(body) = response.body() {
-            ignore(body.cancel());
-        }
+    if refused_unread(response, max) {
         return Ok(Capped::TooLarge);
     }
     match response.body() {
@@ -75,6 +66,23 @@ pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue>
         // A response without a body stream has an empty body (`null` body: 204, 304, HEAD).
         None => Ok(Capped::Bytes(Uint8Array::new_with_length(0))),
     }
+}
+
+/// Whether the response declares a `Content-Length` above `max`; its body is then cancelled unread.
+pub(crate) fn refused_unread(response: &Response, max: f64) -> bool {
+    let declared = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|n| n.trim().parse::<u64>().ok());
+    let over = declared.is_some_and(|n| n as f64 > max);
+    if over {
+        if let Some(body) = response.body() {
+            ignore(body.cancel());
+        }
+    }
+    over
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -100,7 +108,7 @@ pub fn utf8_text(bytes: &Uint8Array) -> Option<JsString> {
 }
 
 /// Lets a promise settle unobserved (a cancel that rejects is not worth a console warning).
-fn ignore(promise: Promise) {
+pub(crate) fn ignore(promise: Promise) {
     wasm_bindgen_futures::spawn_local(async move {
         let _ = JsFuture::from(promise).await;
     });

@@ -1,5 +1,5 @@
 //! Platform pieces every wasm build shares (the SDK, the Worker and the calendar entry): an
-//! attempt's abort guard, a body reader that stops at a byte cap, an abortable sleep, random bytes
+//! attempt's abort guard, body readers that stop at a byte cap, an abortable sleep, random bytes
 //! from WebCrypto, the `MagisteriumError` class and the one serializer to JavaScript ([`to_js`]).
 //! Nothing here knows about A2A; the SDK's fetch and the Worker's entry build on it.
 //!
@@ -12,12 +12,14 @@
 mod body;
 pub mod error_class;
 mod guard;
+mod kept;
 pub mod random;
 mod sleep;
 mod to_js;
 
 pub use body::{read_body, read_capped, utf8_text, Capped};
 pub use guard::{AbortGuard, Cut};
+pub use kept::read_body_into;
 pub use sleep::{sleep, Interrupted};
 pub use to_js::to_js;
 

@@ -35,7 +35,7 @@ extern "C" {
 
     /// The stub of an upstream-budget object (`UpstreamBudget` in `entry.js`), over RPC.
     pub type BudgetStub;
-    /// Takes one call: null, or `{ pool, retryAfterSeconds }`.
+    /// Takes one call: the calls leased with it (a number), or `{ pool, retryAfterSeconds, limit }`.
     #[wasm_bindgen(method)]
     pub fn take(this: &BudgetStub, client: &str, is_qa: bool) -> Promise;
 

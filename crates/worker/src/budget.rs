@@ -3,6 +3,16 @@
 //! it more. One budget per account lives in one Durable Object, so the whole fleet counts in one
 //! place; per-visitor fairness on a shared account (the per-client limits) is counted beside it.
 //! Pure: the clock comes with each call.
+//!
+//! **Leases.** When the windows have plenty of room (at least [`LEASE_SHARE`] more calls of the
+//! kind), a call that is let through also takes a few more of the same client and kind
+//! ([`Taken::lease`], at most [`LEASE_MAX`], a [`LEASE_SHARE`]th of the room), which the isolate
+//! that asked may then make without asking again, for [`LEASE_USE_MS`] (`lease.rs`). They are
+//! counted at once, as made [`LEASE_MS`] later (so each frees its slot no sooner than a minute
+//! after it could go), and stored as every other call: the account is never sent more than its
+//! limits, and a lease the isolate does not use only lowers what is left for that minute. With
+//! the service's own limits (15 a minute, 2 of them `catholic_qa`) there is never that much room,
+//! and every call asks the object.
 
 use super::proxy::Limit;
 use super::settings::Settings;
@@ -32,6 +42,26 @@ pub struct Counted {
     pub is_qa: bool,
     /// When it was taken (Unix milliseconds).
     pub at_ms: f64,
+}
+
+/// A lease's calls count as made this long after the grant.
+pub const LEASE_MS: f64 = 1_000.0;
+/// An isolate makes a lease's calls within this long of receiving it (half of [`LEASE_MS`]:
+/// the rest covers the answer's way back and the clocks of two machines).
+pub const LEASE_USE_MS: f64 = LEASE_MS / 2.0;
+/// A lease takes at most this share of the room left (none below it).
+const LEASE_SHARE: usize = 32;
+/// The most calls one lease holds.
+const LEASE_MAX: usize = 15;
+
+/// A call let through: the rows it counted (for the object to store) and the lease that came with
+/// it (further calls of the same client and kind, counted already).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Taken {
+    /// The rows: the call's own, then the lease's.
+    pub rows: Vec<Counted>,
+    /// Calls leased.
+    pub lease: u32,
 }
 
 /// One account's windows, and the per-client windows of the visitors sharing it.
@@ -86,7 +116,8 @@ impl Budget {
         Ok(())
     }
 
-    /// [`Budget::take`], and what it counted, for the object to store.
+    /// [`Budget::take`], and what it counted, for the object to store, with a lease when the
+    /// windows have room for it.
     ///
     /// # Errors
     /// As [`Budget::take`].
@@ -95,18 +126,39 @@ impl Budget {
         client: &str,
         is_qa: bool,
         now_ms: f64,
-    ) -> Result<Vec<Counted>, (Limit, Refusal)> {
+    ) -> Result<Taken, (Limit, Refusal)> {
         self.take(client, is_qa, now_ms)?;
-        let row = |window: String| Counted {
-            window,
-            is_qa,
-            at_ms: now_ms,
-        };
-        let mut rows = vec![row(ACCOUNT.to_owned())];
-        if self.clients.is_some() {
-            rows.push(row(format!("client:{client}")));
+        let mut room = self.account.room(ACCOUNT, is_qa, now_ms);
+        if let Some(clients) = &mut self.clients {
+            room = room.min(clients.room(client, is_qa, now_ms));
         }
-        Ok(rows)
+        let lease = (room / LEASE_SHARE).min(LEASE_MAX);
+        let leased_at = now_ms + LEASE_MS;
+        let mut rows = Vec::new();
+        for at_ms in std::iter::once(now_ms).chain(std::iter::repeat_n(leased_at, lease)) {
+            if at_ms > now_ms {
+                self.account.count(ACCOUNT, is_qa, at_ms);
+            }
+            rows.push(Counted {
+                window: ACCOUNT.to_owned(),
+                is_qa,
+                at_ms,
+            });
+            if let Some(clients) = &mut self.clients {
+                if at_ms > now_ms {
+                    clients.count(client, is_qa, at_ms);
+                }
+                rows.push(Counted {
+                    window: format!("client:{client}"),
+                    is_qa,
+                    at_ms,
+                });
+            }
+        }
+        Ok(Taken {
+            rows,
+            lease: lease as u32,
+        })
     }
 
     /// Counts a stored call again (an object starting on its stored rows, oldest first).
@@ -134,6 +186,7 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lease::Leases;
     use magisterium_core::serve::limiter::Pool;
     use std::collections::HashMap;
 
@@ -169,8 +222,8 @@ mod tests {
     fn a_budget_restored_from_its_stored_calls_refuses_what_the_first_one_would() {
         let s = settings(&[]);
         let mut first = Budget::new(&s);
-        let mut rows = first.take_counted("a", true, 0.0).unwrap();
-        rows.extend(first.take_counted("b", true, 1_000.0).unwrap());
+        let mut rows = first.take_counted("a", true, 0.0).unwrap().rows;
+        rows.extend(first.take_counted("b", true, 1_000.0).unwrap().rows);
         assert_eq!(rows.len(), 4, "the account's window and each client's");
         // A restart: a new object on the same rows.
         let mut again = Budget::new(&s);
@@ -204,5 +257,88 @@ mod tests {
             assert_eq!(b.take(&format!("other{i}"), false, 20.0), Ok(()), "{i}");
         }
         assert_eq!(b.take("late", false, 30.0).unwrap_err().0, Limit::Account);
+    }
+
+    #[test]
+    fn the_services_limits_never_lease() {
+        let mut b = Budget::new(&settings(&[]));
+        for i in 0..15 {
+            let taken = b.take_counted("a", false, f64::from(i)).unwrap();
+            assert_eq!(taken.lease, 0, "{i}");
+        }
+        assert!(b.take_counted("a", false, 20.0).is_err());
+    }
+
+    /// A lease spent at the last moment it may be, and another isolate taking every call the
+    /// object allows, send the account no more than its limit in any minute counted at the times
+    /// the calls go (the leased calls free their slots a minute after they could go, not after
+    /// the grant).
+    #[test]
+    fn a_lease_never_lets_the_fleet_exceed_the_limit() {
+        let s = settings(&[
+            ("PROXY_RATE_LIMITS", "off"),
+            ("UPSTREAM_PER_MINUTE", "1000"),
+        ]);
+        let mut budget = Budget::new(&s);
+        let (mut a, mut b) = (Leases::default(), Leases::default());
+        let mut sent = Vec::new();
+        let lease = budget.take_counted("a", false, 0.0).unwrap().lease;
+        assert_eq!(lease, 15);
+        sent.push(0.0);
+        a.grant("operator", "a", false, lease, 0.0);
+        let last = LEASE_USE_MS - 1.0;
+        for tick in 1..=62_000 {
+            let now = f64::from(tick);
+            if now == last {
+                while a.spend("operator", "a", false, now) {
+                    sent.push(now);
+                }
+            }
+            // The other isolate: every call its leases and the object let through, at once.
+            loop {
+                if b.spend("operator", "b", false, now) {
+                    sent.push(now);
+                } else if let Ok(taken) = budget.take_counted("b", false, now) {
+                    sent.push(now);
+                    b.grant("operator", "b", false, taken.lease, now);
+                } else {
+                    break;
+                }
+            }
+        }
+        assert_eq!(sent.iter().filter(|&&t| t == last).count(), 15);
+        let mut start = 0;
+        for (end, at) in sent.iter().enumerate() {
+            while sent[start] <= at - 60_000.0 {
+                start += 1;
+            }
+            let calls = end + 1 - start;
+            assert!(calls <= 1_000, "{calls} calls in the minute up to {at}");
+        }
+        assert!(sent.len() > 1_900, "the budget was used: {}", sent.len());
+    }
+
+    #[test]
+    fn a_lease_is_counted_at_once_and_stored() {
+        let s = settings(&[("PROXY_RATE_LIMITS", "off"), ("UPSTREAM_PER_MINUTE", "640")]);
+        let mut b = Budget::new(&s);
+        let taken = b.take_counted("a", false, 0.0).unwrap();
+        assert_eq!(taken.lease, 15, "639 left: 19 by share, capped");
+        assert_eq!(taken.rows.len(), 16);
+        assert!(taken.rows[1..].iter().all(|r| r.at_ms == LEASE_MS));
+        // The leased calls are counted: 640 − 16 more fit, then none.
+        for i in 0..624 {
+            assert!(b.take("b", false, 1.0).is_ok(), "{i}");
+        }
+        assert!(b.take("b", false, 1.0).is_err());
+        // The restarted object counts the lease again from its rows.
+        let mut again = Budget::new(&s);
+        for row in &taken.rows {
+            again.restore(row);
+        }
+        let room = (0..640)
+            .take_while(|_| again.take("b", false, 1.0).is_ok())
+            .count();
+        assert_eq!(room, 624);
     }
 }

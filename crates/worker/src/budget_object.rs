@@ -14,7 +14,8 @@
 //! replicated commit on Cloudflare), and that wait was most of what the budget object cost a call.
 //! `take` only queues the rows; `entry.js` runs [`BudgetWindows::flush`] in a timer of the object,
 //! which fires once the answers of its turn are on their way, and writes every row queued since
-//! the last flush in one statement.
+//! the last flush in one statement. The calls of a lease ([`super::budget`], "Leases") are rows
+//! like the others, stamped with the time they count as made.
 //!
 //! **The worst case:** the object dies (a crash, an eviction, a deploy, a killed `wrangler dev`)
 //! between a decision and its flush, a few milliseconds, and loses the calls decided in that
@@ -104,14 +105,15 @@ impl BudgetWindows {
         })
     }
 
-    /// Takes one call of `client` (a `catholic_qa` when `is_qa`), from memory: null when it may
-    /// go (its rows queued for [`BudgetWindows::flush`]), else `{ pool, retryAfterSeconds, limit
-    /// }` (the full pool, the whole seconds until a slot frees up, `"client"` or `"account"`).
+    /// Takes one call of `client` (a `catholic_qa` when `is_qa`), from memory: when it may go,
+    /// the calls of the same client and kind leased with it (a number, 0 for none; its rows and
+    /// theirs queued for [`BudgetWindows::flush`]), else `{ pool, retryAfterSeconds, limit }`
+    /// (the full pool, the whole seconds until a slot frees up, `"client"` or `"account"`).
     pub fn take(&mut self, client: &str, is_qa: bool) -> Result<JsValue, JsValue> {
         match self.budget.take_counted(client, is_qa, js_sys::Date::now()) {
-            Ok(rows) => {
-                self.pending.extend(rows);
-                Ok(JsValue::NULL)
+            Ok(taken) => {
+                self.pending.extend(taken.rows);
+                Ok(taken.lease.into())
             }
             Err((limit, refusal)) => {
                 #[derive(serde::Serialize)]

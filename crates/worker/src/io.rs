@@ -3,12 +3,15 @@
 //! Rate Limiting binding, the upstream-budget object, the static assets, and the Response written
 //! from a [`WorkerResponse`]. Policy stays in the pure modules; this only carries it out.
 
+use std::cell::RefCell;
+
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, ResponseInit};
 
 use super::bindings::{binding, global_fetch, BudgetStub, Cache, Fetcher, Namespace, RateLimiter};
+use super::lease::Leases;
 use super::proxy::Limit;
 use super::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
 use magisterium_core::serve::http::WorkerResponse;
@@ -260,8 +263,13 @@ pub struct BudgetRefusal {
     pub limit: Limit,
 }
 
-/// Takes one call of `client` from the budget object `account` (its typed RPC method `take`):
-/// `None` when it may go, else its refusal.
+thread_local! {
+    /// The budget objects' leases this isolate holds.
+    static LEASES: RefCell<Leases> = RefCell::default();
+}
+
+/// Takes one call of `client` from the budget object `account` (its typed RPC method `take`), or
+/// from a lease the object gave this isolate before: `None` when it may go, else its refusal.
 pub async fn take_budget(
     env: &JsValue,
     account: &str,
@@ -271,12 +279,29 @@ pub async fn take_budget(
     let Some(namespace) = binding(env, "BUDGET") else {
         return Ok(None);
     };
+    let leased = |leases: &RefCell<Leases>| {
+        let now = js_sys::Date::now();
+        leases.borrow_mut().spend(account, client, is_qa, now)
+    };
+    if LEASES.with(leased) {
+        return Ok(None);
+    }
     let namespace: Namespace = namespace.unchecked_into();
     let stub: BudgetStub = namespace
         .get(&namespace.id_from_name(account))
         .unchecked_into();
     let refusal = JsFuture::from(stub.take(client, is_qa)).await?;
     if !refusal.is_object() {
+        // A number: the calls leased with this one (budget.rs, "Leases").
+        if let Some(calls) = refusal.as_f64().filter(|n| *n >= 1.0) {
+            let now = js_sys::Date::now();
+            let calls = calls.min(f64::from(u32::MAX)) as u32;
+            LEASES.with(|leases| {
+                leases
+                    .borrow_mut()
+                    .grant(account, client, is_qa, calls, now);
+            });
+        }
         return Ok(None);
     }
     let pool = Reflect::get(&refusal, &"pool".into())?

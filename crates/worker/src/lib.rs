@@ -14,6 +14,7 @@ pub mod cors;
 pub mod door;
 pub mod embedded;
 pub mod front_door;
+pub mod lease;
 pub mod mcp;
 pub mod proxy;
 pub mod settings;

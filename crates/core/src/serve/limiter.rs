@@ -120,6 +120,27 @@ impl Limiter {
         }
     }
 
+    /// How many more calls of `key` like this one (a `catholic_qa` when `is_qa`) the windows
+    /// have room for at `now_ms`.
+    pub fn room(&mut self, key: &str, is_qa: bool, now_ms: f64) -> usize {
+        let window = self.window_ms;
+        let Some(w) = self.keys.get_mut(key) else {
+            return if is_qa {
+                self.qa_per_minute.min(self.per_minute)
+            } else {
+                self.per_minute
+            };
+        };
+        trim(&mut w.all, now_ms, window);
+        trim(&mut w.qa, now_ms, window);
+        let all = self.per_minute.saturating_sub(w.all.len());
+        if is_qa {
+            all.min(self.qa_per_minute.saturating_sub(w.qa.len()))
+        } else {
+            all
+        }
+    }
+
     /// Drops keys with no call in the last window.
     pub fn forget_idle(&mut self, now_ms: f64) {
         let window = self.window_ms;
@@ -187,6 +208,22 @@ mod tests {
         assert!(l.check("a", true, 60_000.0).is_ok());
         l.forget_idle(200_000.0);
         assert_eq!(l.tracked_keys(), 0);
+    }
+
+    #[test]
+    fn room_is_what_the_pools_of_the_kind_still_take() {
+        let mut l = Limiter::new(15, 2);
+        assert_eq!((l.room("a", false, 0.0), l.room("a", true, 0.0)), (15, 2));
+        l.count("a", true, 0.0);
+        l.count("a", false, 10.0);
+        assert_eq!((l.room("a", false, 20.0), l.room("a", true, 20.0)), (13, 1));
+        assert_eq!(l.room("b", false, 20.0), 15, "another key");
+        // A minute after each call, its slot is free again.
+        assert_eq!(
+            (l.room("a", false, 60_000.0), l.room("a", true, 60_000.0)),
+            (14, 2)
+        );
+        assert_eq!(l.room("a", false, 60_010.0), 15);
     }
 
     #[test]

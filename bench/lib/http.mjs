@@ -179,7 +179,8 @@ export async function runProxy(ports, { quick }) {
     // anonymous calls allowed under the operator token and no sign-in, so nothing leaves loopback.
     const proxyConfig = path.join(ROOT, "wrangler.proxy.toml");
     // Every call is taken from the operator account's budget object (a Durable Object): its
-    // limits raised so the load is never refused. "oursNoBudget" is the same Worker without it.
+    // limits raised so the load is never refused (and, with that room, most calls come from a
+    // lease the object gave the isolate). "oursNoBudget" is the same Worker without it.
     const oursVars = { ...proxyVars, OAUTH_ISSUER: "", ALLOW_ANONYMOUS: "on", UPSTREAM_PER_MINUTE: "100000000", UPSTREAM_QA_PER_MINUTE: "100000000" };
     const ours = wranglerDev("proxy-ours", ports.proxy, { config: proxyConfig, vars: oursVars });
     const noBudget = wranglerDev("proxy-no-budget", ports.noBudget, { config: proxyConfig, vars: { ...oursVars, UPSTREAM_BUDGET: "off" } });

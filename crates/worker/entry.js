@@ -17,12 +17,12 @@ export class UpstreamBudget extends DurableObject {
     this.flushing = false;
   }
 
-  /** Takes one call of `client`: when it may go, the number of calls leased with it (budget.rs,
-   *  "Leases"), else `{ pool, retryAfterSeconds, limit }`.
+  /** Takes one call of `client`: when it may go, the number of calls leased with it, up to `want`
+   *  (budget.rs, "Leases"), else `{ pool, retryAfterSeconds, limit }`.
    *  The answer leaves at once; the calls it let through are written by a timer just after, so
    *  the answer does not wait behind the object's output gate (budget_object.rs: the worst case). */
-  take(client, isQa) {
-    const answer = this.windows.take(client, isQa);
+  take(client, isQa, want) {
+    const answer = this.windows.take(client, isQa, want);
     if (this.windows.pending && !this.flushing) {
       this.flushing = true;
       setTimeout(() => {

@@ -35,9 +35,10 @@ extern "C" {
 
     /// The stub of an upstream-budget object (`UpstreamBudget` in `entry.js`), over RPC.
     pub type BudgetStub;
-    /// Takes one call: the calls leased with it (a number), or `{ pool, retryAfterSeconds, limit }`.
+    /// Takes one call, with up to `want` calls ahead: the calls leased with it (a number), or
+    /// `{ pool, retryAfterSeconds, limit }`.
     #[wasm_bindgen(method)]
-    pub fn take(this: &BudgetStub, client: &str, is_qa: bool) -> Promise;
+    pub fn take(this: &BudgetStub, client: &str, is_qa: bool, want: u32) -> Promise;
 
     /// A Rate Limiting binding: `limit({ key })` → `{ success }`.
     pub type RateLimiter;

@@ -6,13 +6,14 @@
 //!
 //! **Leases.** When the windows have plenty of room (at least [`LEASE_SHARE`] more calls of the
 //! kind), a call that is let through also takes a few more of the same client and kind
-//! ([`Taken::lease`], at most [`LEASE_MAX`], a [`LEASE_SHARE`]th of the room), which the isolate
-//! that asked may then make without asking again, for [`LEASE_USE_MS`] (`lease.rs`). They are
-//! counted at once, as made [`LEASE_MS`] later (so each frees its slot no sooner than a minute
-//! after it could go), and stored as every other call: the account is never sent more than its
-//! limits, and a lease the isolate does not use only lowers what is left for that minute. With
-//! the service's own limits (15 a minute, 2 of them `catholic_qa`) there is never that much room,
-//! and every call asks the object.
+//! ([`Taken::lease`]): as many as the isolate asking made in the last [`LEASE_USE_MS`] (its
+//! `want`, so an isolate that sees one call now and then is leased nothing), at most
+//! [`LEASE_MAX`] and a [`LEASE_SHARE`]th of the room. The isolate makes them without asking
+//! again, for [`LEASE_USE_MS`] (`lease.rs`). They are counted at once, as made [`LEASE_MS`] later
+//! (so each frees its slot no sooner than a minute after it could go), and stored as every other
+//! call: the account is never sent more than its limits, and a lease the isolate does not use
+//! only lowers what is left for that minute. With the service's own limits (15 a minute, 2 of
+//! them `catholic_qa`) there is never that much room, and every call asks the object.
 
 use super::proxy::Limit;
 use super::settings::Settings;
@@ -52,7 +53,7 @@ pub const LEASE_USE_MS: f64 = LEASE_MS / 2.0;
 /// A lease takes at most this share of the room left (none below it).
 const LEASE_SHARE: usize = 32;
 /// The most calls one lease holds.
-const LEASE_MAX: usize = 15;
+pub const LEASE_MAX: u32 = 15;
 
 /// A call let through: the rows it counted (for the object to store) and the lease that came with
 /// it (further calls of the same client and kind, counted already).
@@ -116,8 +117,8 @@ impl Budget {
         Ok(())
     }
 
-    /// [`Budget::take`], and what it counted, for the object to store, with a lease when the
-    /// windows have room for it.
+    /// [`Budget::take`], and what it counted, for the object to store, with a lease of up to
+    /// `want` calls (what the isolate expects to make soon) when the windows have room for it.
     ///
     /// # Errors
     /// As [`Budget::take`].
@@ -125,6 +126,7 @@ impl Budget {
         &mut self,
         client: &str,
         is_qa: bool,
+        want: u32,
         now_ms: f64,
     ) -> Result<Taken, (Limit, Refusal)> {
         self.take(client, is_qa, now_ms)?;
@@ -132,7 +134,7 @@ impl Budget {
         if let Some(clients) = &mut self.clients {
             room = room.min(clients.room(client, is_qa, now_ms));
         }
-        let lease = (room / LEASE_SHARE).min(LEASE_MAX);
+        let lease = (room / LEASE_SHARE).min(want.min(LEASE_MAX) as usize);
         let leased_at = now_ms + LEASE_MS;
         let mut rows = Vec::new();
         for at_ms in std::iter::once(now_ms).chain(std::iter::repeat_n(leased_at, lease)) {
@@ -186,7 +188,7 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lease::Leases;
+    use crate::lease::{Leases, Next};
     use magisterium_core::serve::limiter::Pool;
     use std::collections::HashMap;
 
@@ -222,8 +224,8 @@ mod tests {
     fn a_budget_restored_from_its_stored_calls_refuses_what_the_first_one_would() {
         let s = settings(&[]);
         let mut first = Budget::new(&s);
-        let mut rows = first.take_counted("a", true, 0.0).unwrap().rows;
-        rows.extend(first.take_counted("b", true, 1_000.0).unwrap().rows);
+        let mut rows = first.take_counted("a", true, 15, 0.0).unwrap().rows;
+        rows.extend(first.take_counted("b", true, 15, 1_000.0).unwrap().rows);
         assert_eq!(rows.len(), 4, "the account's window and each client's");
         // A restart: a new object on the same rows.
         let mut again = Budget::new(&s);
@@ -263,10 +265,10 @@ mod tests {
     fn the_services_limits_never_lease() {
         let mut b = Budget::new(&settings(&[]));
         for i in 0..15 {
-            let taken = b.take_counted("a", false, f64::from(i)).unwrap();
+            let taken = b.take_counted("a", false, 15, f64::from(i)).unwrap();
             assert_eq!(taken.lease, 0, "{i}");
         }
-        assert!(b.take_counted("a", false, 20.0).is_err());
+        assert!(b.take_counted("a", false, 15, 20.0).is_err());
     }
 
     /// A lease spent at the last moment it may be, and another isolate taking every call the
@@ -282,28 +284,35 @@ mod tests {
         let mut budget = Budget::new(&s);
         let (mut a, mut b) = (Leases::default(), Leases::default());
         let mut sent = Vec::new();
-        let lease = budget.take_counted("a", false, 0.0).unwrap().lease;
+        let _ = a.call("operator", "a", false, 0.0);
+        let lease = budget.take_counted("a", false, 15, 0.0).unwrap().lease;
         assert_eq!(lease, 15);
         sent.push(0.0);
-        a.grant("operator", "a", false, lease, 0.0);
+        a.answered("operator", "a", false, lease, 0.0);
         let last = LEASE_USE_MS - 1.0;
         for tick in 1..=62_000 {
             let now = f64::from(tick);
             if now == last {
-                while a.spend("operator", "a", false, now) {
+                while a.call("operator", "a", false, now) == Next::Go {
                     sent.push(now);
                 }
             }
             // The other isolate: every call its leases and the object let through, at once.
             loop {
-                if b.spend("operator", "b", false, now) {
-                    sent.push(now);
-                } else if let Ok(taken) = budget.take_counted("b", false, now) {
-                    sent.push(now);
-                    b.grant("operator", "b", false, taken.lease, now);
-                } else {
+                let want = match b.call("operator", "b", false, now) {
+                    Next::Go => {
+                        sent.push(now);
+                        continue;
+                    }
+                    Next::Ask(want) => want,
+                };
+                let taken = budget.take_counted("b", false, want, now);
+                let lease = taken.as_ref().map_or(0, |t| t.lease);
+                b.answered("operator", "b", false, lease, now);
+                if taken.is_err() {
                     break;
                 }
+                sent.push(now);
             }
         }
         assert_eq!(sent.iter().filter(|&&t| t == last).count(), 15);
@@ -319,10 +328,25 @@ mod tests {
     }
 
     #[test]
+    fn a_lease_is_no_bigger_than_the_isolate_wants() {
+        let s = settings(&[
+            ("PROXY_RATE_LIMITS", "off"),
+            ("UPSTREAM_PER_MINUTE", "100000"),
+        ]);
+        let mut b = Budget::new(&s);
+        let lease = |b: &mut Budget, want| b.take_counted("a", false, want, 0.0).unwrap().lease;
+        assert_eq!(lease(&mut b, 0), 0, "a call now and then: nothing ahead");
+        assert_eq!(lease(&mut b, 3), 3);
+        assert_eq!(lease(&mut b, 400), LEASE_MAX);
+        let rows = b.take_counted("a", false, 0, 0.0).unwrap().rows;
+        assert_eq!(rows.len(), 1, "the call's own row only");
+    }
+
+    #[test]
     fn a_lease_is_counted_at_once_and_stored() {
         let s = settings(&[("PROXY_RATE_LIMITS", "off"), ("UPSTREAM_PER_MINUTE", "640")]);
         let mut b = Budget::new(&s);
-        let taken = b.take_counted("a", false, 0.0).unwrap();
+        let taken = b.take_counted("a", false, 15, 0.0).unwrap();
         assert_eq!(taken.lease, 15, "639 left: 19 by share, capped");
         assert_eq!(taken.rows.len(), 16);
         assert!(taken.rows[1..].iter().all(|r| r.at_ms == LEASE_MS));

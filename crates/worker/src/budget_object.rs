@@ -106,11 +106,15 @@ impl BudgetWindows {
     }
 
     /// Takes one call of `client` (a `catholic_qa` when `is_qa`), from memory: when it may go,
-    /// the calls of the same client and kind leased with it (a number, 0 for none; its rows and
-    /// theirs queued for [`BudgetWindows::flush`]), else `{ pool, retryAfterSeconds, limit }`
-    /// (the full pool, the whole seconds until a slot frees up, `"client"` or `"account"`).
-    pub fn take(&mut self, client: &str, is_qa: bool) -> Result<JsValue, JsValue> {
-        match self.budget.take_counted(client, is_qa, js_sys::Date::now()) {
+    /// the calls of the same client and kind leased with it, up to `want` (a number, 0 for none;
+    /// its rows and theirs queued for [`BudgetWindows::flush`]), else `{ pool,
+    /// retryAfterSeconds, limit }` (the full pool, the whole seconds until a slot frees up,
+    /// `"client"` or `"account"`).
+    pub fn take(&mut self, client: &str, is_qa: bool, want: u32) -> Result<JsValue, JsValue> {
+        match self
+            .budget
+            .take_counted(client, is_qa, want, js_sys::Date::now())
+        {
             Ok(taken) => {
                 self.pending.extend(taken.rows);
                 Ok(taken.lease.into())

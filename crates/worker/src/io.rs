@@ -11,7 +11,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, ResponseInit};
 
 use super::bindings::{binding, global_fetch, BudgetStub, Cache, Fetcher, Namespace, RateLimiter};
-use super::lease::Leases;
+use super::lease::{Leases, Next};
 use super::proxy::Limit;
 use super::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
 use magisterium_core::serve::http::WorkerResponse;
@@ -279,29 +279,34 @@ pub async fn take_budget(
     let Some(namespace) = binding(env, "BUDGET") else {
         return Ok(None);
     };
-    let leased = |leases: &RefCell<Leases>| {
+    let next = LEASES.with(|leases| {
         let now = js_sys::Date::now();
-        leases.borrow_mut().spend(account, client, is_qa, now)
+        leases.borrow_mut().call(account, client, is_qa, now)
+    });
+    let want = match next {
+        Next::Go => return Ok(None),
+        Next::Ask(want) => want,
     };
-    if LEASES.with(leased) {
-        return Ok(None);
-    }
     let namespace: Namespace = namespace.unchecked_into();
     let stub: BudgetStub = namespace
         .get(&namespace.id_from_name(account))
         .unchecked_into();
-    let refusal = JsFuture::from(stub.take(client, is_qa)).await?;
-    if !refusal.is_object() {
-        // A number: the calls leased with this one (budget.rs, "Leases").
-        if let Some(calls) = refusal.as_f64().filter(|n| *n >= 1.0) {
+    let answer = JsFuture::from(stub.take(client, is_qa, want)).await;
+    // A number: the calls leased with this one (budget.rs, "Leases").
+    let leased = answer.as_ref().ok().and_then(JsValue::as_f64);
+    if want > 0 {
+        let calls = leased
+            .filter(|n| *n >= 1.0)
+            .map_or(0, |n| n.min(f64::from(want)) as u32);
+        LEASES.with(|leases| {
             let now = js_sys::Date::now();
-            let calls = calls.min(f64::from(u32::MAX)) as u32;
-            LEASES.with(|leases| {
-                leases
-                    .borrow_mut()
-                    .grant(account, client, is_qa, calls, now);
-            });
-        }
+            leases
+                .borrow_mut()
+                .answered(account, client, is_qa, calls, now);
+        });
+    }
+    let refusal = answer?;
+    if !refusal.is_object() {
         return Ok(None);
     }
     let pool = Reflect::get(&refusal, &"pool".into())?

@@ -138,7 +138,12 @@ mod tests {
             let _ = call(&mut leases, "b", false, f64::from(i));
         }
         leases.answered("operator", "b", false, 0, 41.0);
-        assert_eq!(call(&mut leases, "b", false, 42.0), Next::Ask(LEASE_MAX));
+        assert_eq!(call(&mut leases, "b", false, 42.0), Next::Ask(40));
+        for i in 0..400 {
+            let _ = call(&mut leases, "c", false, f64::from(i));
+        }
+        leases.answered("operator", "c", false, 0, 401.0);
+        assert_eq!(call(&mut leases, "c", false, 402.0), Next::Ask(LEASE_MAX));
     }
 
     #[test]

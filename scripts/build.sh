@@ -22,7 +22,7 @@ wasm_pack() {
 # The demo's Worker is built for speed (opt-level 3): the embedded agent does real work per call,
 # and its size is not a download. So wasm-opt is not run on it (`--no-opt`): the crate's setting,
 # binaryen's size passes for the proxy (-Oz --converge), took 44 CPU-seconds of every build for
-# 5 % of the demo's bundle (468 → 444 KB brotli) and nothing of its speed, which LLVM's opt-level
+# 5 % of the demo's wasm (468 → 444 KB brotli) and nothing of its speed, which LLVM's opt-level
 # 3 with LTO has already done. The proxy alone keeps the release profile's opt-level "z": it
 # only checks and forwards (a few µs of its own code per call), and its bundle has a 120 KB budget
 # (scripts/worker-size.mjs; bench/README.md, "Proxy", for the two levels side by side).

@@ -242,11 +242,6 @@ impl Error {
     pub fn task_id(&self) -> Option<&str> {
         self.task_id.as_deref()
     }
-
-    /// True for `timeout`.
-    pub fn is_timeout(&self) -> bool {
-        self.kind == ErrorKind::Timeout
-    }
 }
 
 impl fmt::Display for Error {

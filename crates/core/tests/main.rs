@@ -1,5 +1,12 @@
 //! The core's tests, natively over named fixtures (`tests/fixtures/` at the workspace root): one
 //! test binary, a module per topic.
+// Test code may stop loudly: a failing test should (clippy.toml allows the same inside `#[test]`s).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common {
     //! Helpers shared by the core's test modules.

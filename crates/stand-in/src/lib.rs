@@ -116,9 +116,4 @@ impl Agent {
                 | oauth::path::TOKEN
         )
     }
-
-    /// Tasks currently stored (for memory checks).
-    pub fn stored_tasks(&self) -> usize {
-        self.tasks.len()
-    }
 }

@@ -345,11 +345,6 @@ impl App {
         };
         decorate(card.with_header(AGENT_HEADER, "proxy"), settings, origin)
     }
-
-    /// Tasks the embedded agent holds (for memory checks); 0 without one.
-    pub fn stored_tasks(&self) -> usize {
-        self.embedded.as_ref().map_or(0, |a| a.stored_tasks())
-    }
 }
 
 /// The one origin rule of every path (the proxy, the stand-in, the 1.0 front door): a `POST` from

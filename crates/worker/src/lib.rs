@@ -1,12 +1,6 @@
 //! The Cloudflare Worker: the proxy policy, pure and natively tested, and with feature `stand-in`
 //! the embedded stand-in agent (`magisterium-stand-in`) behind it; on wasm32, the Worker's `fetch`
 //! (`entry`) and its I/O (`io`) over the platform's objects (`bindings`).
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 pub mod app;
 pub mod budget;

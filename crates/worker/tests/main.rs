@@ -1,6 +1,13 @@
 //! The Worker's tests, natively: the proxy's checks, plans and answers, its settings and the A2A
 //! 1.0 front door; with feature `stand-in`, the embedded agent through the same routing. One test
 //! binary, a module per topic.
+// Test code may stop loudly: a failing test should (clippy.toml allows the same inside `#[test]`s).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common {
     //! Helpers shared by the Worker's test modules.

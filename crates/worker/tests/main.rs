@@ -35,6 +35,8 @@ mod fuzz_replay;
 #[cfg(feature = "stand-in")]
 mod oauth;
 #[cfg(feature = "stand-in")]
+mod origin_rule;
+#[cfg(feature = "stand-in")]
 mod stand_in_calendar;
 #[cfg(feature = "stand-in")]
 mod stand_in_card;

@@ -7,6 +7,7 @@ use super::door::Door;
 use super::embedded::Embedded;
 use super::front_door;
 use super::mcp;
+use super::origin;
 use super::proxy::{self, ForwardPlan, Inspection, Limit};
 use super::settings::{Settings, Upstream};
 use super::upstream::{self, Finished, UpstreamOutcome};
@@ -120,6 +121,9 @@ impl App {
         if request.method == "OPTIONS" {
             return Route::Respond(settings.cors.preflight(origin));
         }
+        if let Some(refused) = refused_origin(request, settings) {
+            return Route::Respond(refused);
+        }
         if request.path == path::MCP {
             return match mcp::open(request, settings, random) {
                 mcp::Opened::Answer(response) => {
@@ -152,9 +156,6 @@ impl App {
         has_binding: bool,
     ) -> Route {
         let origin = request.header("origin");
-        if let Some(refused) = refused_origin(request, settings) {
-            return Route::Respond(decorate(refused, settings, origin));
-        }
         let upstream = match &settings.upstream {
             Upstream::Url(url) => url.as_str(),
             Upstream::Embedded => {
@@ -347,31 +348,25 @@ impl App {
     }
 }
 
-/// The one origin rule of every path (the proxy, the stand-in, the 1.0 front door): a `POST` from
-/// a page of another site that is not on `ALLOWED_ORIGINS`, or from an opaque origin (`Origin:
-/// null`: a sandboxed frame, a `file:` page), is refused with 403 before anything else. A
-/// `text/plain` form post needs no preflight, so CORS alone would let it through; CORS only
-/// hides answers. Requests without `Origin` (servers, SDKs outside browsers) are not pages.
+/// The one origin rule's refusal of `request` ([`origin::check`]), as the Worker's own answer.
+/// The app asks it first for every path, and the entry before sign-in sees the request.
 pub fn refused_origin(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
-    let refused = request.method == "POST" && !allows_origin(request, settings);
-    refused.then(|| {
-        WorkerResponse::rpc_error(
-            403,
-            &serde_json::Value::Null,
-            code::INVALID_REQUEST,
-            "Origin not allowed",
-            None,
-        )
-    })
+    origin::check(request, settings).map(|refused| own_answer(request, refused, settings))
 }
 
-/// The origin rule itself: true for a request without `Origin` (not a page), from the Worker's
-/// own origin, or from an origin on `ALLOWED_ORIGINS`; false for any other page, and for an
-/// opaque origin (`null`).
-pub fn allows_origin(request: &WorkerRequest, settings: &Settings) -> bool {
-    request.header("origin").is_none_or(|origin| {
-        origin != "null" && (origin == request.origin || settings.cors.allows(origin))
-    })
+/// An answer of the Worker's own to `request`, made before routing (the origin rule, sign-in's
+/// refusals): through the door the request came in by (an A2A 1.0 request gets the 1.0 error),
+/// with CORS.
+pub fn own_answer(
+    request: &WorkerRequest,
+    response: WorkerResponse,
+    settings: &Settings,
+) -> WorkerResponse {
+    let response = match (request.path == path::RPC).then(|| front_door::open(request)) {
+        Some(Ok(Some(opened))) => opened.door.close(response),
+        _ => response,
+    };
+    decorate(response, settings, request.header("origin"))
 }
 
 /// A route for a request that came through the front door: its answers go back through it, and

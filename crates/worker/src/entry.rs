@@ -48,7 +48,7 @@ pub async fn fetch(
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
     let path = url.pathname();
-    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with("/auth/") {
+    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with(path::AUTH) {
         return io::asset(&env, &request).await;
     }
     let mut call = Call::new(&request, &url, &env, ctx);
@@ -220,8 +220,15 @@ impl Call {
         env: &JsValue,
         create_auth: &js_sys::Function,
     ) -> Result<Response, JsValue> {
+        // The one origin rule, before sign-in sees anything of the request.
+        if self.path.starts_with(path::AUTH) {
+            let head = worker_request(request, url, Vec::new(), None)?;
+            if let Some(refused) = app::refused_origin(&head, &self.settings) {
+                return self.origin_refused(&refused);
+            }
+        }
         let auth = auth_for(env, url, create_auth)?;
-        if self.path.starts_with("/auth/") {
+        if self.path.starts_with(path::AUTH) {
             let answered = JsFuture::from(auth.route(request, url)).await?;
             if answered.is_object() {
                 return self.done_js(answered.unchecked_into());
@@ -240,6 +247,10 @@ impl Call {
         } else {
             Uint8Array::new_with_length(0)
         };
+        let whole = worker_request(request, url, body.to_vec(), None)?;
+        if let Some(refused) = app::refused_origin(&whole, &self.settings) {
+            return self.origin_refused(&refused);
+        }
         let is_mcp = self.path == path::MCP;
         if let (true, Err(refused)) = (is_mcp, crate::mcp::access(&self.settings)) {
             let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
@@ -255,7 +266,7 @@ impl Call {
             JsFuture::from(auth.token(request)).await?
         };
         if let Some(reason) = refusal(&credential) {
-            let refused = self.sign_in_refused(reason);
+            let refused = self.sign_in_refused(&whole, reason);
             return self.done(&refused, None);
         }
         let mut outcome = self.attempt(request, url, env, &body, &credential).await?;
@@ -274,7 +285,7 @@ impl Call {
                 // sign-out: a retryable 503, the session kept.
                 let renewed = JsFuture::from(auth.refresh(&credential)).await?;
                 if let Some(reason) = refusal(&renewed) {
-                    outcome = answer(self.sign_in_refused(reason));
+                    outcome = answer(self.sign_in_refused(&whole, reason));
                 } else if renewed.is_object() {
                     credential = renewed;
                     self.log = LogLine::default();
@@ -288,11 +299,18 @@ impl Call {
         }
     }
 
-    /// The answer to a credential `auth.js` refused for `reason` (logged), with its CORS headers.
-    fn sign_in_refused(&mut self, reason: String) -> WorkerResponse {
+    /// The answer to a credential `auth.js` refused for `reason` (logged), through the request's
+    /// door, with its CORS headers.
+    fn sign_in_refused(&mut self, request: &WorkerRequest, reason: String) -> WorkerResponse {
         let refused = http::sign_in_refused(&reason);
         self.log.auth = Some(reason);
-        app::decorate(refused, &self.settings, self.origin.as_deref())
+        app::own_answer(request, refused, &self.settings)
+    }
+
+    /// The origin rule's refusal (`app::refused_origin`), logged.
+    fn origin_refused(&mut self, refused: &WorkerResponse) -> Result<Response, JsValue> {
+        self.log.auth = Some("origin".into());
+        self.done(refused, None)
     }
 
     /// One pass through the app and, when it plans one, the I/O.

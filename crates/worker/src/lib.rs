@@ -10,6 +10,7 @@ pub mod embedded;
 pub mod front_door;
 pub mod lease;
 pub mod mcp;
+pub mod origin;
 pub mod proxy;
 pub mod settings;
 pub mod upstream;

@@ -82,13 +82,6 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
         let refused = mcp::error_response(405, &null, code::INVALID_REQUEST, why);
         return Opened::Answer(refused.with_header("allow", "POST"));
     }
-    // A page of another site: refused, as MCP asks of every server (DNS rebinding), before
-    // anything is read, by the one origin rule of every path. (A call with the wrong content
-    // type is refused on its way upstream.)
-    if !super::app::allows_origin(request, settings) {
-        let refused = mcp::error_response(403, &null, code::INVALID_REQUEST, "Origin not allowed");
-        return Opened::Answer(refused);
-    }
     let (id, call) = match mcp::read(&request.body) {
         Ok(Message::Accepted) => {
             return Opened::Answer(WorkerResponse {

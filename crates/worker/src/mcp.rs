@@ -65,12 +65,8 @@ pub fn access(settings: &Settings) -> Result<(), WorkerResponse> {
         return Ok(());
     }
     let why = "MCP clients need anonymous access on this deployment: it requires sign-in (ALLOW_ANONYMOUS=false), and /mcp does not take sign-in yet";
-    Err(mcp::error_response(
-        401,
-        &Value::Null,
-        code::UNAUTHORIZED,
-        why,
-    ))
+    let refused = mcp::error_response(401, &Value::Null, code::UNAUTHORIZED, why);
+    Err(refused.with_header("www-authenticate", "Bearer realm=\"mcp\""))
 }
 
 /// Reads one request to `/mcp`.

@@ -22,9 +22,10 @@ use web_sys::{Request, Response, Url};
 use self::auth::{auth_for, member, operator_credential};
 use self::log::LogLine;
 use super::app::{self, App, Route};
-use super::bindings::{binding, console_error, settings_for};
+use super::bindings::{binding, console_error, settings_for, sign_in_readiness};
 use super::io;
 use super::settings::{Settings, SignIn};
+use super::sign_in::anonymous_refused;
 use magisterium_core::ids;
 use magisterium_core::serve::http::{
     self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
@@ -258,6 +259,15 @@ impl Call {
             return self.done(&refused, None);
         }
         let is_rpc = is_post && (self.path == path::RPC || is_mcp);
+        let readiness = sign_in_readiness(env, &self.settings);
+        if let (true, Some(refused)) = (is_rpc, anonymous_refused(&self.settings, readiness)) {
+            console_error(
+                &json!({ "error": "misconfigured", "sign-in": format!("{readiness:?}") })
+                    .to_string(),
+            );
+            let refused = app::own_answer(&whole, refused, &self.settings);
+            return self.done(&refused, None);
+        }
         let mut credential = if !is_rpc {
             JsValue::NULL
         } else if self.settings.sign_in == SignIn::Off || is_mcp {

@@ -13,6 +13,7 @@ pub mod mcp;
 pub mod origin;
 pub mod proxy;
 pub mod settings;
+pub mod sign_in;
 pub mod upstream;
 
 #[cfg(target_arch = "wasm32")]

@@ -132,7 +132,8 @@ pub fn body_too_large(max_body_bytes: usize) -> WorkerResponse {
 }
 
 /// The answer to an API call the sign-in refused before any upstream call (HTTP 401, -32004):
-/// `reason` is `cross-site` (a page of another site carrying the session cookie) or `signed-out`.
+/// `reason` is `signed-out`, or `issuer-unavailable` (a 503 to retry). A page of another site is
+/// refused before sign-in, by the Worker's one origin rule.
 pub fn sign_in_refused(reason: &str) -> WorkerResponse {
     if reason == "issuer-unavailable" {
         // The session stays; its token could not be renewed now: retry shortly.
@@ -140,12 +141,7 @@ pub fn sign_in_refused(reason: &str) -> WorkerResponse {
         return WorkerResponse::rpc_error(503, &Value::Null, code::INTERNAL_ERROR, message, None)
             .with_header("retry-after", "5");
     }
-    let message = if reason == "cross-site" {
-        "Cross-site request refused"
-    } else {
-        "Sign in first"
-    };
-    WorkerResponse::rpc_error(401, &Value::Null, code::UNAUTHORIZED, message, None)
+    WorkerResponse::rpc_error(401, &Value::Null, code::UNAUTHORIZED, "Sign in first", None)
         .with_header("www-authenticate", "Bearer")
 }
 

@@ -3,6 +3,8 @@
 //! the embedded agent; every other path is a static asset. The proxy never answers with the
 //! stand-in: a deployment missing a setting it needs answers a configuration error.
 
+mod visitors;
+
 use super::door::Door;
 use super::embedded::Embedded;
 use super::front_door;

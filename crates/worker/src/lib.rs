@@ -15,6 +15,7 @@ pub mod door;
 pub mod embedded;
 pub mod front_door;
 pub mod lease;
+pub mod limits;
 pub mod mcp;
 pub mod proxy;
 pub mod settings;

@@ -18,6 +18,7 @@ mod mcp;
 mod proxy_answers;
 mod proxy_requests;
 mod proxy_settings;
+mod proxy_visitors;
 
 #[cfg(feature = "stand-in")]
 mod agent;

@@ -24,6 +24,7 @@ use self::log::LogLine;
 use super::app::{self, App, Route};
 use super::bindings::{binding, console_error, settings_for};
 use super::io;
+use super::limits::visitor_key;
 use super::settings::{Settings, SignIn};
 use magisterium_core::ids;
 use magisterium_core::serve::http::{
@@ -123,9 +124,7 @@ fn worker_request(
         origin: url.origin(),
         headers: pairs,
         body,
-        client_key: headers
-            .get("cf-connecting-ip")?
-            .unwrap_or_else(|| "local".to_owned()),
+        client_key: visitor_key(headers.get("cf-connecting-ip")?.as_deref()),
         now_ms: js_sys::Date::now(),
         account: session.map(|(_, account)| account),
     })
@@ -222,6 +221,9 @@ impl Call {
     ) -> Result<Response, JsValue> {
         let auth = auth_for(env, url, create_auth)?;
         if self.path.starts_with("/auth/") {
+            if let Some(refused) = self.sign_in_limit(request, url, env).await? {
+                return self.done(&refused, None);
+            }
             let answered = JsFuture::from(auth.route(request, url)).await?;
             if answered.is_object() {
                 return self.done_js(answered.unchecked_into());

@@ -28,6 +28,25 @@ pub mod path {
 pub const CODE_TTL_MS: f64 = 60_000.0;
 /// Default access token lifetime.
 pub const DEFAULT_ACCESS_TTL_MS: f64 = 3_600_000.0;
+/// The most registered clients held.
+pub const MAX_CLIENTS: usize = 1_000;
+/// The most authorization codes held.
+pub const MAX_CODES: usize = 5_000;
+/// The most access tokens held, and the most refresh tokens.
+pub const MAX_TOKENS: usize = 5_000;
+
+/// How many entries the server holds, map by map (for memory checks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    /// Registered clients.
+    pub clients: usize,
+    /// Authorization codes.
+    pub codes: usize,
+    /// Access tokens.
+    pub access: usize,
+    /// Refresh tokens.
+    pub refresh: usize,
+}
 
 #[derive(Debug, Clone)]
 struct Client {
@@ -127,7 +146,12 @@ impl AuthServer {
     }
 
     /// RFC 7591 dynamic registration.
-    pub fn register(&mut self, body: &[u8], random: &mut dyn Random) -> WorkerResponse {
+    pub fn register(
+        &mut self,
+        body: &[u8],
+        random: &mut dyn Random,
+        _now_ms: f64,
+    ) -> WorkerResponse {
         let Ok(meta) = serde_json::from_slice::<Value>(body) else {
             return oauth_error(400, "invalid_client_metadata", "the body is not JSON");
         };
@@ -359,6 +383,16 @@ impl AuthServer {
         )
         .with_header("cache-control", "no-store")
         .with_header("pragma", "no-cache")
+    }
+
+    /// How many entries it holds.
+    pub fn held(&self) -> Held {
+        Held {
+            clients: self.clients.len(),
+            codes: self.codes.len(),
+            access: self.access.len(),
+            refresh: self.refresh.len(),
+        }
     }
 
     /// The subject (grant family) of a valid access token: issued here, unexpired, not revoked.

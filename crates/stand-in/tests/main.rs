@@ -8,3 +8,4 @@
 )]
 
 mod fuzz_replay;
+mod oauth_bounds;

@@ -3,6 +3,8 @@
 //! the embedded agent; every other path is a static asset. The proxy never answers with the
 //! stand-in: a deployment missing a setting it needs answers a configuration error.
 
+mod visitors;
+
 use super::door::Door;
 use super::embedded::Embedded;
 use super::front_door;
@@ -186,17 +188,8 @@ impl App {
         }
         match (request.method.as_str(), request.path.as_str()) {
             ("POST", path::RPC) => {
-                let limits = (
-                    settings.proxy_limits.0,
-                    settings.proxy_limits.1,
-                    settings.proxy_window_secs,
-                );
-                if self.limits != limits {
-                    self.limits = limits;
-                    self.limiter =
-                        Limiter::with_window(limits.0, limits.1, f64::from(limits.2) * 1000.0);
-                }
-                match proxy::inspect(request, settings, upstream, &mut self.limiter, has_binding) {
+                let limiter = self.client_limiter(settings);
+                match proxy::inspect(request, settings, upstream, limiter, has_binding) {
                     Inspection::Reject(response) => {
                         Route::Respond(decorate(response, settings, origin))
                     }
@@ -311,13 +304,8 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
-        let pool = if pool == Pool::CatholicQa.name() {
-            Pool::CatholicQa
-        } else {
-            Pool::Default
-        };
         let refusal = Refusal {
-            pool,
+            pool: Pool::from_name(pool),
             retry_after_secs: retry_after_secs
                 .unwrap_or(u64::from(settings.proxy_window_secs))
                 .max(1),

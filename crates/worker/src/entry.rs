@@ -24,6 +24,7 @@ use self::log::LogLine;
 use super::app::{self, App, Route};
 use super::bindings::{binding, console_error, settings_for, sign_in_readiness};
 use super::io;
+use super::limits::visitor_key;
 use super::settings::{Settings, SignIn};
 use super::sign_in::anonymous_refused;
 use magisterium_core::ids;
@@ -124,9 +125,7 @@ fn worker_request(
         origin: url.origin(),
         headers: pairs,
         body,
-        client_key: headers
-            .get("cf-connecting-ip")?
-            .unwrap_or_else(|| "local".to_owned()),
+        client_key: visitor_key(headers.get("cf-connecting-ip")?.as_deref()),
         now_ms: js_sys::Date::now(),
         account: session.map(|(_, account)| account),
     })
@@ -230,6 +229,9 @@ impl Call {
         }
         let auth = auth_for(env, url, create_auth)?;
         if self.path.starts_with(path::AUTH) {
+            if let Some(refused) = self.sign_in_limit(request, url, env).await? {
+                return self.done(&refused, None);
+            }
             let answered = JsFuture::from(auth.route(request, url)).await?;
             if answered.is_object() {
                 return self.done_js(answered.unchecked_into());

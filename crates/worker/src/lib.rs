@@ -9,6 +9,7 @@ pub mod door;
 pub mod embedded;
 pub mod front_door;
 pub mod lease;
+pub mod limits;
 pub mod mcp;
 pub mod origin;
 pub mod proxy;

@@ -132,8 +132,8 @@ pub fn rate_limited(
 }
 
 /// Checks a `POST /api/v1/a2a` for the upstream `upstream_url`. `limiter` is the in-isolate
-/// per-client limiter, used when neither the account's budget object
-/// (`settings.upstream_budget`) nor the Rate Limiting binding (`has_binding`) is there.
+/// per-client limiter, used when the Rate Limiting binding (`has_binding`) is not there; either
+/// runs before the account's budget object is asked (`ForwardPlan::budget`).
 pub fn inspect(
     request: &WorkerRequest,
     settings: &Settings,
@@ -221,15 +221,29 @@ pub fn inspect(
         _ => return reject(400, &id, code::METHOD_NOT_FOUND, "Method not found"),
     }
     let is_qa = matches!(skill, Some((Skill::CatholicQa, _)));
+    // The per-visitor limit runs first, before anything asks the account's budget object: a call
+    // counts in `default` (and `catholic_qa`), a `tasks/*` in its own `tasks` pool.
+    let pools: &[Pool] = match (&skill, is_qa) {
+        (None, _) => &[Pool::Tasks],
+        (Some(_), false) => &[Pool::Default],
+        (Some(_), true) => &[Pool::Default, Pool::CatholicQa],
+    };
     let mut binding_pools = Vec::new();
-    if skill.is_some() && settings.proxy_rate_limits {
+    if settings.proxy_rate_limits {
         if has_binding {
-            binding_pools.push(Pool::Default.name().to_owned());
-            if is_qa {
-                binding_pools.push(Pool::CatholicQa.name().to_owned());
-            }
-        } else if !settings.upstream_budget {
-            if let Err(refusal) = limiter.check(&request.client_key, is_qa, request.now_ms) {
+            binding_pools = pools.iter().map(|p| p.name().to_owned()).collect();
+        } else {
+            let (client, now) = (&request.client_key, request.now_ms);
+            let checked = match skill {
+                Some(_) => limiter.check(client, is_qa, now),
+                None => limiter
+                    .check(&Pool::Tasks.key(client), false, now)
+                    .map_err(|r| Refusal {
+                        pool: Pool::Tasks,
+                        ..r
+                    }),
+            };
+            if let Err(refusal) = checked {
                 return Inspection::Reject(rate_limited(&id, refusal, Limit::Client, settings));
             }
         }

@@ -25,6 +25,7 @@ mod mcp;
 mod proxy_answers;
 mod proxy_requests;
 mod proxy_settings;
+mod proxy_visitors;
 mod sign_in;
 
 #[cfg(feature = "stand-in")]

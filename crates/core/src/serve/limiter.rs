@@ -14,6 +14,11 @@ pub enum Pool {
     Default,
     /// `catholic_qa` (also counted in `Default`).
     CatholicQa,
+    /// The proxy's per-visitor limit on `tasks/get` and `tasks/cancel`, counted apart from the
+    /// calls (under its own key).
+    Tasks,
+    /// The proxy's per-visitor limit on starting a sign-in (`/auth/login`), counted apart.
+    SignIn,
 }
 
 impl Pool {
@@ -22,6 +27,26 @@ impl Pool {
         match self {
             Self::Default => "default",
             Self::CatholicQa => "catholic_qa",
+            Self::Tasks => "tasks",
+            Self::SignIn => "sign_in",
+        }
+    }
+
+    /// The pool of a name; any other name is [`Pool::Default`].
+    pub fn from_name(name: &str) -> Self {
+        [Self::CatholicQa, Self::Tasks, Self::SignIn]
+            .into_iter()
+            .find(|pool| pool.name() == name)
+            .unwrap_or(Self::Default)
+    }
+
+    /// The key a visitor's requests of this pool count under in one [`Limiter`]: the visitor's
+    /// own key for the calls' pools (`default`, `catholic_qa`, its two windows), else the key and
+    /// the pool's name (`203.0.113.9:tasks`), so the pools never share a window.
+    pub fn key(self, visitor: &str) -> String {
+        match self {
+            Self::Default | Self::CatholicQa => visitor.to_owned(),
+            Self::Tasks | Self::SignIn => format!("{visitor}:{}", self.name()),
         }
     }
 }

@@ -9,6 +9,7 @@ use wasm_bindgen::JsValue;
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
 use crate::io::{self, UpstreamCall};
+use crate::limits::Budgeted;
 use crate::proxy::{ForwardPlan, Limit};
 use crate::upstream::DOCUMENT_CACHE_SECONDS;
 
@@ -51,9 +52,28 @@ impl Call {
             }
         }
         if let Some(account) = &plan.budget {
-            if let Some(no) = io::take_budget(env, account, &plan.client_key, plan.is_qa).await? {
-                self.log.limiter = Some(format!("budget:{}:{}", no.limit.name(), no.pool));
-                return Ok(answer(refused(&no.pool, no.wait, no.limit)));
+            // A budget object that fails (its RPC threw or was rejected) is not the Worker's 500:
+            // the app answers a retryable 503, and nothing goes upstream.
+            let taken = match io::take_budget(env, account, &plan.client_key, plan.is_qa).await {
+                Ok(None) => Budgeted::Go,
+                Ok(Some(no)) => Budgeted::Refused {
+                    pool: no.pool,
+                    wait: no.wait,
+                    limit: no.limit,
+                },
+                Err(_) => Budgeted::Failed,
+            };
+            self.log.limiter = match &taken {
+                Budgeted::Go => None,
+                Budgeted::Refused { pool, limit, .. } => {
+                    Some(format!("budget:{}:{pool}", limit.name()))
+                }
+                Budgeted::Failed => Some("budget:unavailable".into()),
+            };
+            let said_no =
+                APP.with(|app| app.borrow().budget_answer(&plan, taken, &settings, origin));
+            if let Some(response) = said_no {
+                return Ok(answer(response));
             }
         }
         // An A2A 1.0 request goes upstream as the 0.2.6 request the front door wrote.

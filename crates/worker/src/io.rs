@@ -269,7 +269,9 @@ thread_local! {
 }
 
 /// Takes one call of `client` from the budget object `account` (its typed RPC method `take`), or
-/// from a lease the object gave this isolate before: `None` when it may go, else its refusal.
+/// from a lease the object gave this isolate before: `None` when it may go, else its refusal. An
+/// answer later than half a second after its ask is not used (budget.rs, "Grants"): the call asks
+/// once more, then fails.
 pub async fn take_budget(
     env: &JsValue,
     account: &str,
@@ -279,45 +281,57 @@ pub async fn take_budget(
     let Some(namespace) = binding(env, "BUDGET") else {
         return Ok(None);
     };
-    let next = LEASES.with(|leases| {
-        let now = js_sys::Date::now();
-        leases.borrow_mut().call(account, client, is_qa, now)
-    });
-    let want = match next {
-        Next::Go => return Ok(None),
-        Next::Ask(want) => want,
-    };
     let namespace: Namespace = namespace.unchecked_into();
-    let stub: BudgetStub = namespace
-        .get(&namespace.id_from_name(account))
-        .unchecked_into();
-    let answer = JsFuture::from(stub.take(client, is_qa, want)).await;
-    // A number: the calls leased with this one (budget.rs, "Leases").
-    let leased = answer.as_ref().ok().and_then(JsValue::as_f64);
-    if want > 0 {
-        let calls = leased
+    for _ in 0..2 {
+        let next = LEASES.with(|leases| {
+            let now = js_sys::Date::now();
+            leases.borrow_mut().call(account, client, is_qa, now)
+        });
+        let ask = match next {
+            Next::Go => return Ok(None),
+            Next::Ask(ask) => ask,
+        };
+        let stub: BudgetStub = namespace
+            .get(&namespace.id_from_name(account))
+            .unchecked_into();
+        let answer = JsFuture::from(stub.take(client, is_qa, ask.want)).await;
+        // A number: the calls leased with this one (budget.rs, "Leases").
+        let calls = answer
+            .as_ref()
+            .ok()
+            .and_then(JsValue::as_f64)
             .filter(|n| *n >= 1.0)
-            .map_or(0, |n| n.min(f64::from(want)) as u32);
-        LEASES.with(|leases| {
+            .map_or(0, |n| n.min(f64::from(ask.want)) as u32);
+        let in_time = LEASES.with(|leases| {
             let now = js_sys::Date::now();
             leases
                 .borrow_mut()
-                .answered(account, client, is_qa, calls, now);
+                .answered((account, client, is_qa), ask, calls, now)
         });
+        let answer = answer?;
+        if answer.is_object() {
+            return refusal(&answer).map(Some);
+        }
+        if in_time {
+            return Ok(None);
+        }
     }
-    let refusal = answer?;
-    if !refusal.is_object() {
-        return Ok(None);
-    }
-    let pool = Reflect::get(&refusal, &"pool".into())?
+    Err(JsValue::from_str(
+        "the budget object answered too late, twice",
+    ))
+}
+
+/// A budget object's refusal, from its `{ pool, retryAfterSeconds, limit }`.
+fn refusal(refusal: &JsValue) -> Result<BudgetRefusal, JsValue> {
+    let pool = Reflect::get(refusal, &"pool".into())?
         .as_string()
         .unwrap_or_default();
-    let wait = Reflect::get(&refusal, &"retryAfterSeconds".into())?
+    let wait = Reflect::get(refusal, &"retryAfterSeconds".into())?
         .as_f64()
         .filter(|s| s.is_finite() && *s >= 0.0)
         .map(|s| s.ceil() as u64);
-    let limit = Reflect::get(&refusal, &"limit".into())?
+    let limit = Reflect::get(refusal, &"limit".into())?
         .as_string()
         .map_or(Limit::Account, |name| Limit::from_name(&name));
-    Ok(Some(BudgetRefusal { pool, wait, limit }))
+    Ok(BudgetRefusal { pool, wait, limit })
 }

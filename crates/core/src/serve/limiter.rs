@@ -226,6 +226,23 @@ mod tests {
         assert_eq!(l.room("a", false, 60_010.0), 15);
     }
 
+    /// Calls counted out of time order (a grant counted ahead of a call let through after it)
+    /// still free their slots, and say when, by their own times.
+    #[test]
+    fn calls_counted_out_of_order_free_their_slots_on_time() {
+        let mut l = Limiter::new(2, 2);
+        l.count("k", false, 1_000.0);
+        l.count("k", false, 10.0);
+        let refused = l.check("k", false, 20.0).map_err(|r| r.retry_after_secs);
+        assert_eq!(
+            refused,
+            Err(60),
+            "the slot of the call at 10 ms frees up at 60.01 s"
+        );
+        assert_eq!(l.room("k", false, 60_500.0), 1);
+        assert!(l.check("k", false, 60_500.0).is_ok());
+    }
+
     #[test]
     fn refusals_never_say_zero_seconds() {
         let mut l = Limiter::new(1, 1);

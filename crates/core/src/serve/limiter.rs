@@ -37,7 +37,9 @@ pub struct Refusal {
 
 #[derive(Debug, Default)]
 struct Windows {
+    /// The times of the calls counted, oldest first.
     all: VecDeque<f64>,
+    /// The same, of the `catholic_qa` calls.
     qa: VecDeque<f64>,
 }
 
@@ -111,12 +113,14 @@ impl Limiter {
         Ok(())
     }
 
-    /// Counts a call of `key` at `now_ms` (after [`Limiter::admits`] said yes).
+    /// Counts a call of `key` at `now_ms` (after [`Limiter::admits`] said yes), in time order
+    /// among the others (a call may be counted at a time ahead of the next one's), so each slot
+    /// frees up, and a refusal says when, by its own time.
     pub fn count(&mut self, key: &str, is_qa: bool, now_ms: f64) {
         let w = self.keys.entry(key.to_owned()).or_default();
-        w.all.push_back(now_ms);
+        insert_sorted(&mut w.all, now_ms);
         if is_qa {
-            w.qa.push_back(now_ms);
+            insert_sorted(&mut w.qa, now_ms);
         }
     }
 
@@ -152,6 +156,13 @@ impl Limiter {
     pub fn tracked_keys(&self) -> usize {
         self.keys.len()
     }
+}
+
+/// Inserts `at` after every time not later than it (at the back when it is the latest, as a
+/// call counted now always is).
+fn insert_sorted(times: &mut VecDeque<f64>, at: f64) {
+    let index = times.partition_point(|&t| t <= at);
+    times.insert(index, at);
 }
 
 fn trim(times: &mut VecDeque<f64>, now_ms: f64, window_ms: f64) {

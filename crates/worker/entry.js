@@ -16,11 +16,17 @@ export class UpstreamBudget extends DurableObject {
     this.windows = new BudgetWindows(ctx, env);
   }
 
-  /** Takes one call of `client`: when it may go, the number of calls leased with it, up to `want`
-   *  (budget.rs, "Leases"), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
+  /** Takes one call of `client`: when it may go, `{ lease, at }` (the calls leased with it, up to
+   *  `want`, budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
    *  let through could not be written: the call must not go (budget_object.rs). */
   take(client, isQa, want) {
     return this.windows.take(client, isQa, want);
+  }
+
+  /** Gives back the call of `client` granted at `at` (the `at` of `take`'s answer), which the
+   *  service refused as unauthorized (budget.rs, `give_back`). */
+  giveBack(client, isQa, at) {
+    this.windows.giveBack(client, isQa, at);
   }
 }
 

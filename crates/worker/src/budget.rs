@@ -35,6 +35,13 @@
 //! (`budget_object.rs`): a grant whose rows were not written is never received, so no call goes
 //! on it. "Sent" is when the isolate lets the call go; the way to the service adds its own
 //! jitter, which the service's limiter absorbs (its -32029 reaches the client as it came).
+//!
+//! **Calls given back.** The service counts no call it refused as unauthorized (an expired
+//! token, before the refresh and the one retry of `entry.rs`). Such a call, let through by a
+//! grant of the object, is given back ([`Budget::give_back`]): its rows leave the windows and the
+//! storage, so the retry takes the only unit of the question, not a second one. Removing a call
+//! the service did not count keeps the argument above whole. A call made on a lease is not given
+//! back (leases exist only while the minute has at least [`LEASE_SHARE`] calls of room).
 
 use super::proxy::Limit;
 use super::settings::Settings;
@@ -176,8 +183,25 @@ impl Budget {
     /// service refused as unauthorized (it counts no call it did not authenticate): the rows to
     /// delete from storage, none when no such call is counted.
     pub fn give_back(&mut self, client: &str, is_qa: bool, at_ms: f64) -> Vec<Counted> {
-        let _ = (client, is_qa, at_ms);
-        Vec::new()
+        let mut rows = Vec::new();
+        if !self.account.uncount(ACCOUNT, is_qa, at_ms) {
+            return rows;
+        }
+        rows.push(Counted {
+            window: ACCOUNT.to_owned(),
+            is_qa,
+            at_ms,
+        });
+        if let Some(clients) = &mut self.clients {
+            if clients.uncount(client, is_qa, at_ms) {
+                rows.push(Counted {
+                    window: format!("client:{client}"),
+                    is_qa,
+                    at_ms,
+                });
+            }
+        }
+        rows
     }
 
     /// Counts a stored call again (an object starting on its stored rows, oldest first).

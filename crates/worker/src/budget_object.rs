@@ -1,6 +1,6 @@
 //! The upstream-budget Durable Object's state (class `UpstreamBudget`, binding `BUDGET`, declared
 //! in `entry.js`, which extends `DurableObject` so the Worker calls it over typed RPC: `take(client,
-//! isQa)`): one per account, named by [`super::budget::account_key`], so every isolate of every
+//! isQa, want)`, `giveBack(client, isQa, at)`): one per account, named by [`super::budget::account_key`], so every isolate of every
 //! location takes its calls from one [`Budget`].
 //!
 //! The windows live in memory and decide at once; every call let through is also a row of the
@@ -97,9 +97,9 @@ impl BudgetWindows {
         })
     }
 
-    /// Takes one call of `client` (a `catholic_qa` when `is_qa`): when it may go, the calls of
-    /// the same client and kind leased with it, up to `want` (a number, 0 for none; its rows and
-    /// theirs written before the answer leaves), else `{ pool, retryAfterSeconds, limit }` (the
+    /// Takes one call of `client` (a `catholic_qa` when `is_qa`): when it may go, `{ lease, at }`:
+    /// the calls of the same client and kind leased with it, up to `want` (0 for none; its rows
+    /// and theirs written before the answer leaves), and the time they count at; else `{ pool, retryAfterSeconds, limit }` (the
     /// full pool, the whole seconds until a slot frees up, `"client"` or `"account"`).
     ///
     /// # Errors
@@ -110,7 +110,16 @@ impl BudgetWindows {
         match self.budget.take_counted(client, is_qa, want, now) {
             Ok(taken) => {
                 self.write(&taken.rows, now)?;
-                Ok(taken.lease.into())
+                #[derive(serde::Serialize)]
+                struct Granted {
+                    lease: u32,
+                    at: f64,
+                }
+                let out = Granted {
+                    lease: taken.lease,
+                    at: taken.at_ms,
+                };
+                Ok(magisterium_platform::to_js(&out)?)
             }
             Err((limit, refusal)) => {
                 #[derive(serde::Serialize)]
@@ -128,6 +137,27 @@ impl BudgetWindows {
                 Ok(magisterium_platform::to_js(&out)?)
             }
         }
+    }
+
+    /// Gives back one call of `client` granted at `at` (the `at` of [`BudgetWindows::take`]'s
+    /// answer), which the service refused as unauthorized: its rows leave the windows and the
+    /// storage. A call not counted (any more) gives nothing back.
+    ///
+    /// # Errors
+    /// The delete failed (the call then stays counted in storage, which only refuses more).
+    #[wasm_bindgen(js_name = giveBack)]
+    pub fn give_back(&mut self, client: &str, is_qa: bool, at: f64) -> Result<(), JsValue> {
+        for row in self.budget.give_back(client, is_qa, at) {
+            let values = Array::new();
+            values.push(&row.window.as_str().into());
+            values.push(&u8::from(row.is_qa).into());
+            values.push(&row.at_ms.into());
+            self.sql.exec(
+                "DELETE FROM calls WHERE rowid = (SELECT rowid FROM calls WHERE window = ? AND qa = ? AND at = ? LIMIT 1)",
+                &values,
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -124,6 +124,18 @@ impl Limiter {
         }
     }
 
+    /// Takes back one call of `key` counted at `at_ms` (a call the service did not count):
+    /// false when no such call is counted.
+    pub fn uncount(&mut self, key: &str, is_qa: bool, at_ms: f64) -> bool {
+        let Some(w) = self.keys.get_mut(key) else {
+            return false;
+        };
+        if is_qa && !remove_one(&mut w.qa, at_ms) {
+            return false;
+        }
+        remove_one(&mut w.all, at_ms)
+    }
+
     /// How many more calls of `key` like this one (a `catholic_qa` when `is_qa`) the windows
     /// have room for at `now_ms`.
     pub fn room(&mut self, key: &str, is_qa: bool, now_ms: f64) -> usize {
@@ -163,6 +175,16 @@ impl Limiter {
 fn insert_sorted(times: &mut VecDeque<f64>, at: f64) {
     let index = times.partition_point(|&t| t <= at);
     times.insert(index, at);
+}
+
+/// Removes one time equal to `at`: whether there was one.
+fn remove_one(times: &mut VecDeque<f64>, at: f64) -> bool {
+    let index = times.partition_point(|&t| t < at);
+    let found = times.get(index).is_some_and(|&t| t == at);
+    if found {
+        times.remove(index);
+    }
+    found
 }
 
 fn trim(times: &mut VecDeque<f64>, now_ms: f64, window_ms: f64) {

@@ -8,7 +8,7 @@ use wasm_bindgen::JsValue;
 
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
-use crate::io::{self, UpstreamCall};
+use crate::io::{self, Budgeted, UpstreamCall};
 use crate::proxy::{ForwardPlan, Limit};
 use crate::upstream::DOCUMENT_CACHE_SECONDS;
 
@@ -51,9 +51,12 @@ impl Call {
             }
         }
         if let Some(account) = &plan.budget {
-            if let Some(no) = io::take_budget(env, account, &plan.client_key, plan.is_qa).await? {
-                self.log.limiter = Some(format!("budget:{}:{}", no.limit.name(), no.pool));
-                return Ok(answer(refused(&no.pool, no.wait, no.limit)));
+            match io::take_budget(env, account, &plan.client_key, plan.is_qa).await? {
+                Budgeted::Refused(no) => {
+                    self.log.limiter = Some(format!("budget:{}:{}", no.limit.name(), no.pool));
+                    return Ok(answer(refused(&no.pool, no.wait, no.limit)));
+                }
+                Budgeted::Go(unit) => self.unit = unit,
             }
         }
         // An A2A 1.0 request goes upstream as the 0.2.6 request the front door wrote.

@@ -229,7 +229,6 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lease::{Leases, Next};
     use magisterium_core::serve::limiter::Pool;
     use std::collections::HashMap;
 
@@ -354,71 +353,6 @@ mod tests {
             assert_eq!(taken.lease, 0, "{i}");
         }
         assert!(b.take_counted("a", false, 15, 20.0).is_err());
-    }
-
-    /// A lease whose answer reaches its isolate late (0.7 s after the ask), spent at the last
-    /// moment its arrival would allow, and another isolate taking every call the object allows,
-    /// send the account no more than its limit in any minute counted at the times the calls go.
-    #[test]
-    fn a_lease_never_lets_the_fleet_exceed_the_limit() {
-        let s = settings(&[
-            ("PROXY_RATE_LIMITS", "off"),
-            ("UPSTREAM_PER_MINUTE", "1000"),
-        ]);
-        let mut budget = Budget::new(&s);
-        let (mut a, mut b) = (Leases::default(), Leases::default());
-        let mut sent = Vec::new();
-        let _ = a.call("operator", "a", false, 0.0);
-        let Next::Ask(ask) = a.call("operator", "a", false, 0.0) else {
-            panic!("no lease yet");
-        };
-        assert_eq!(ask.want, 1);
-        // Asked and granted at 0 (15 ahead, the object was given a larger want); the answer
-        // arrives 0.7 s later.
-        let lease = budget.take_counted("a", false, 15, 0.0).unwrap().lease;
-        assert_eq!(lease, 15);
-        let arrival = 700.0;
-        let last = arrival + USE_MS - 1.0;
-        for tick in 1..=62_000 {
-            let now = f64::from(tick);
-            if now == arrival && a.answered(("operator", "a", false), ask, lease, now) {
-                // The call that asked goes when the answer arrives.
-                sent.push(now);
-            }
-            if now == last {
-                while a.call("operator", "a", false, now) == Next::Go {
-                    sent.push(now);
-                }
-            }
-            // The other isolate: every call its leases and the object let through, at once.
-            loop {
-                let want = match b.call("operator", "b", false, now) {
-                    Next::Go => {
-                        sent.push(now);
-                        continue;
-                    }
-                    Next::Ask(ask) => ask,
-                };
-                let taken = budget.take_counted("b", false, want.want, now);
-                let lease = taken.as_ref().map_or(0, |t| t.lease);
-                let in_time = b.answered(("operator", "b", false), want, lease, now);
-                if taken.is_err() {
-                    break;
-                }
-                assert!(in_time);
-                sent.push(now);
-            }
-        }
-        sent.sort_by(f64::total_cmp);
-        let mut start = 0;
-        for (end, at) in sent.iter().enumerate() {
-            while sent[start] <= at - 60_000.0 {
-                start += 1;
-            }
-            let calls = end + 1 - start;
-            assert!(calls <= 1_000, "{calls} calls in the minute up to {at}");
-        }
-        assert!(sent.len() > 1_900, "the budget was used: {}", sent.len());
     }
 
     #[test]

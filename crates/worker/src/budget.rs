@@ -7,7 +7,8 @@
 //! **Grants.** A call asks the object, which lets it through or refuses it. A call let through
 //! is counted as made [`GRANT_MS`] after the object let it through (by the object's clock), and
 //! the isolate sends it only if the answer came back within [`USE_MS`] of the ask (by the
-//! isolate's clock); a later answer is not used, and the call asks again (`lease.rs`).
+//! isolate's clock); a later answer is not used (its call is given back, below), and the call
+//! asks again (`lease.rs`, `io.rs`).
 //!
 //! **Leases.** When the windows have plenty of room (at least [`LEASE_SHARE`] more calls of the
 //! kind), a call that is let through also takes a few more of the same client and kind
@@ -39,8 +40,9 @@
 //! **Calls given back.** The service counts no call it refused as unauthorized (an expired
 //! token, before the refresh and the one retry of `entry.rs`). Such a call, let through by a
 //! grant of the object, is given back ([`Budget::give_back`]): its rows leave the windows and the
-//! storage, so the retry takes the only unit of the question, not a second one. Removing a call
-//! the service did not count keeps the argument above whole. A call made on a lease is not given
+//! storage, so the retry takes the only unit of the question, not a second one. So is the call of
+//! a grant whose answer came too late to be used. Removing a call the service did not count, or
+//! that never went, keeps the argument above whole. A call made on a lease is not given
 //! back (leases exist only while the minute has at least [`LEASE_SHARE`] calls of room).
 
 use super::proxy::Limit;

@@ -290,7 +290,8 @@ pub struct Unit {
 
 /// Takes one call of `client` from the budget object `account` (its typed RPC method `take`), or
 /// from a lease the object gave this isolate before. An answer later than half a second after
-/// its ask is not used (budget.rs, "Grants"): the call asks once more, then fails.
+/// its ask is not used (budget.rs, "Grants"): its call is given back, and the call asks once
+/// more, then fails.
 pub async fn take_budget(
     env: &JsValue,
     account: &str,
@@ -333,14 +334,17 @@ pub async fn take_budget(
         let Some(at_ms) = at_ms else {
             return refusal(&answer).map(Budgeted::Refused);
         };
+        let unit = Unit {
+            account: account.to_owned(),
+            client: client.to_owned(),
+            is_qa,
+            at_ms,
+        };
         if in_time {
-            return Ok(Budgeted::Go(Some(Unit {
-                account: account.to_owned(),
-                client: client.to_owned(),
-                is_qa,
-                at_ms,
-            })));
+            return Ok(Budgeted::Go(Some(unit)));
         }
+        // Too late to go on: no call went, so the grant's call goes back before asking again.
+        give_back(env, &unit).await;
     }
     Err(JsValue::from_str(
         "the budget object answered too late, twice",

@@ -36,10 +36,14 @@ extern "C" {
 
     /// The stub of an upstream-budget object (`UpstreamBudget` in `entry.js`), over RPC.
     pub type BudgetStub;
-    /// Takes one call, with up to `want` calls ahead: the calls leased with it (a number), or
-    /// `{ pool, retryAfterSeconds, limit }`.
+    /// Takes one call, with up to `want` calls ahead: `{ lease, at }` (the calls leased with it,
+    /// the time the grant counts at), or `{ pool, retryAfterSeconds, limit }`.
     #[wasm_bindgen(method)]
     pub fn take(this: &BudgetStub, client: &str, is_qa: bool, want: u32) -> Promise;
+    /// Gives back the call of `client` granted at `at`, which the service refused as
+    /// unauthorized.
+    #[wasm_bindgen(method, js_name = giveBack)]
+    pub fn give_back(this: &BudgetStub, client: &str, is_qa: bool, at: f64) -> Promise;
 
     /// A Rate Limiting binding: `limit({ key })` → `{ success }`.
     pub type RateLimiter;

@@ -169,6 +169,8 @@ struct Call {
     log: LogLine,
     /// The request's `ctx`, for work after the response.
     ctx: JsValue,
+    /// The budget object's unit the last upstream call took, if it took one.
+    unit: Option<io::Unit>,
 }
 
 /// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
@@ -200,6 +202,7 @@ impl Call {
             settings: settings_for(env),
             log: LogLine::default(),
             ctx,
+            unit: None,
         }
     }
 
@@ -293,6 +296,11 @@ impl Call {
         ) = (is_rpc && signed_in, &outcome)
         {
             if response.status == 401 || *rpc_error == Some(code::UNAUTHORIZED) {
+                // The service counted no call it refused as unauthorized: its unit goes back
+                // (before a retry takes one; budget.rs, `Budget::give_back`).
+                if let Some(unit) = self.unit.take() {
+                    io::give_back(env, &unit).await;
+                }
                 // One refresh, one retry. An issuer that failed (not a refusal) is not a
                 // sign-out: a retryable 503, the session kept.
                 let renewed = JsFuture::from(auth.refresh(&credential)).await?;

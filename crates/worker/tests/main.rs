@@ -21,6 +21,7 @@ mod common {
     pub mod worker;
 }
 
+mod budget_schedules;
 mod mcp;
 mod proxy_answers;
 mod proxy_requests;

@@ -55,8 +55,11 @@ impl Call {
             // A budget object that fails (its RPC threw or was rejected) is not the Worker's 500:
             // the app answers a retryable 503, and nothing goes upstream.
             let taken = match io::take_budget(env, account, &plan.client_key, plan.is_qa).await {
-                Ok(None) => Budgeted::Go,
-                Ok(Some(no)) => Budgeted::Refused {
+                Ok(io::Budgeted::Go(unit)) => {
+                    self.unit = unit;
+                    Budgeted::Go
+                }
+                Ok(io::Budgeted::Refused(no)) => Budgeted::Refused {
                     pool: no.pool,
                     wait: no.wait,
                     limit: no.limit,

@@ -16,6 +16,7 @@ mod common {
 
 mod mcp;
 mod proxy_answers;
+mod proxy_fault_answers;
 mod proxy_requests;
 mod proxy_settings;
 

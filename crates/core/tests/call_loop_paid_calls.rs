@@ -11,8 +11,10 @@ use common::call_loop::{
 };
 use common::fixture_json;
 use magisterium_core::call::{run, Answer, Body, Reader};
+use magisterium_core::decode::read_envelope;
 use magisterium_core::request::method;
-use serde_json::Value;
+use magisterium_core::upstream::Reach;
+use serde_json::{json, Value};
 
 /// The proxy's own answers: (case, HTTP status, body with the loop's request id).
 fn proxy_answers() -> Vec<(String, u16, Node)> {
@@ -96,5 +98,43 @@ fn reads_the_proxy_gave_up_on_are_still_repeated() {
     for (case, status, body) in proxy_answers() {
         let script = vec![json(status, body), answer(200, "task_failed.json")];
         assert_eq!(task_get_attempts(script), 2, "{case}");
+    }
+}
+
+#[test]
+fn a_message_send_the_proxy_never_forwarded_is_repeated() {
+    let answers = proxy_answers();
+    let not_reached: Vec<_> = answers
+        .into_iter()
+        .filter(|(_, _, b)| !reached(b))
+        .collect();
+    assert!(not_reached.len() >= 2);
+    for (case, status, body) in not_reached {
+        let t = FakeTransport::new(vec![json(status, body), answer(200, "search_results.json")]);
+        assert!(search(&t, &FakeClock::new(0.0)).is_ok(), "{case}");
+        assert_eq!(t.attempts(), 2, "{case}: nothing ran upstream");
+    }
+}
+
+#[test]
+fn what_the_proxy_says_is_read_from_error_data() {
+    let with = |data: Value| {
+        let body = json!({"jsonrpc": "2.0", "id": "req-1",
+            "error": {"code": -32603, "message": "x", "data": data}});
+        read_envelope(Some(&body), 502, Some(&req_id()))
+            .expect_err("an error")
+            .upstream()
+    };
+    let reached = json!({"upstream": "reached", "reason": "timeout"});
+    assert_eq!(with(reached), Some(Reach::Reached));
+    let not_reached = json!({"upstream": "not_reached"});
+    assert_eq!(with(not_reached), Some(Reach::NotReached));
+    for other in [
+        json!({"upstream": "maybe"}),
+        json!({"upstream": true}),
+        json!([1]),
+        json!(null),
+    ] {
+        assert_eq!(with(other.clone()), None, "{other}");
     }
 }

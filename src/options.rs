@@ -5,7 +5,7 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
-use magisterium_core::call::{is_timeout_ms, MAX_TIMEOUT_MS};
+use magisterium_core::call::is_timeout_ms;
 use magisterium_core::pacing::{DEFAULT_PER_MINUTE, DEFAULT_QA_PER_MINUTE};
 use magisterium_core::retry::RetryPolicy;
 use magisterium_core::v1::client::ProtocolChoice;
@@ -88,15 +88,14 @@ fn positive_opt(obj: &JsValue, key: &str, what: &str) -> Result<Option<f64>, Inv
     }
 }
 
-/// `timeoutMs`: a budget a timer can hold (`is_timeout_ms`).
+/// `timeoutMs`: a positive number a timer can hold (`is_timeout_ms`, `MAX_TIMEOUT_MS`).
 fn timeout_opt(obj: &JsValue, what: &str) -> Result<Option<f64>, Invalid> {
-    match get(obj, "timeoutMs").map(|v| v.as_f64()) {
-        None => Ok(None),
-        Some(Some(ms)) if is_timeout_ms(ms) => Ok(Some(ms)),
-        Some(_) => Err(format!(
-            "{what}.timeoutMs must be a number of milliseconds above 0, at most {}",
-            MAX_TIMEOUT_MS as u64
-        )),
+    match positive_opt(obj, "timeoutMs", what)? {
+        // MAX_TIMEOUT_MS, written out: formatting an f64 would cost the download its tables.
+        Some(ms) if !is_timeout_ms(ms) => {
+            Err(format!("{what}.timeoutMs must be at most 2147483647 ms"))
+        }
+        ms => Ok(ms),
     }
 }
 

@@ -243,6 +243,12 @@ impl Error {
         self.status
     }
 
+    /// Whether the request reached the upstream, when a proxy said so in `error.data`
+    /// ([`crate::upstream`]).
+    pub fn upstream(&self) -> Option<Reach> {
+        self.upstream
+    }
+
     /// The wait the server asked for (`Retry-After` / `retry-after-ms`), in milliseconds.
     pub fn retry_after_ms(&self) -> Option<u64> {
         self.retry_after_ms
@@ -251,12 +257,6 @@ impl Error {
     /// The task the error is about (`task_failed`).
     pub fn task_id(&self) -> Option<&str> {
         self.task_id.as_deref()
-    }
-
-    /// Whether the request reached the upstream, when a proxy said so in `error.data`
-    /// ([`crate::upstream`]).
-    pub fn upstream(&self) -> Option<Reach> {
-        self.upstream
     }
 
     /// True for `timeout`.

@@ -156,6 +156,7 @@ test("every upstream fault becomes a JSON-RPC error", async () => {
     assert.equal(r.json.id, 7, q);
     assert.equal(r.json.error.code, -32603, q);
     if (message) assert.equal(r.json.error.message, message, q);
+    assert.equal(r.json.error.data?.upstream, "reached", `${q}: the request went upstream`);
     assert.ok(!r.text.includes("<html"), "no echo of the upstream body");
     assert.ok(Date.now() - started < 4000, `${q} answered within its budget`);
   }

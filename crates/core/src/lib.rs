@@ -22,6 +22,7 @@ pub mod results;
 pub mod retry;
 pub mod serve;
 pub mod skill;
+pub mod upstream;
 pub mod v1;
 pub mod wire;
 

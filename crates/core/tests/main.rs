@@ -29,6 +29,7 @@ mod a2a_v1_translate;
 mod answer_head;
 mod call_loop_answers;
 mod call_loop_pacing;
+mod call_loop_paid_calls;
 mod call_loop_retries;
 mod call_loop_tokens_and_card;
 mod coercion_table;

@@ -31,6 +31,7 @@ use magisterium_core::ids;
 use magisterium_core::serve::http::{
     self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
 };
+use magisterium_core::upstream::Reach;
 use magisterium_platform::random::CryptoRandom;
 
 thread_local! {
@@ -62,9 +63,14 @@ pub async fn fetch(
                 .and_then(|n| n.as_string());
             let line = json!({ "error": name.as_deref().unwrap_or("Error"), "requestId": call.request_id });
             console_error(&line.to_string());
-            // The Worker's own answer: with CORS, so a page of an allowed origin reads the 500.
+            // The Worker's own answer: with CORS, so a page of an allowed origin reads the 500,
+            // and saying whether the call had gone upstream (a paid call is then not repeated).
+            let reach = match call.log.upstream {
+                Some(_) => Reach::Reached,
+                None => Reach::NotReached,
+            };
             let failed = app::decorate(
-                http::internal_error(),
+                http::internal_error(reach),
                 &call.settings,
                 call.origin.as_deref(),
             );

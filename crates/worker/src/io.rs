@@ -115,8 +115,9 @@ impl UpstreamCall<'_> {
             init.set_body(body);
         }
         let Ok(request) = Request::new_with_str_and_init(self.url, &init) else {
-            return Ok((UpstreamOutcome::Unreachable, None));
+            return Ok((UpstreamOutcome::NotSent, None));
         };
+        // A rejected fetch is no answer; whether the request arrived, workerd does not say.
         let response: Response = match JsFuture::from(global_fetch(&request)).await {
             Ok(response) => response.unchecked_into(),
             Err(_) => return Ok((failed(&guard), None)),

@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 use super::proxy::ForwardPlan;
 use magisterium_core::retry::parse_non_negative;
 use magisterium_core::serve::answer::{self, Answer};
-use magisterium_core::serve::http::{code, path, WorkerResponse};
+use magisterium_core::serve::http::{code, path, upstream_fault, WorkerResponse};
+use magisterium_core::upstream::{Fault, Reason};
 
 /// How long a cached document answer is kept (documents are public and stable).
 pub const DOCUMENT_CACHE_SECONDS: u64 = 86_400;
@@ -46,8 +47,11 @@ pub enum UpstreamOutcome {
     },
     /// The time budget ran out.
     Timeout,
-    /// No answer (refused, reset, DNS, TLS).
+    /// No whole answer (refused, reset, DNS, TLS, a body cut short). The request may have
+    /// arrived: workerd's `fetch` does not say whether it connected.
     Unreachable,
+    /// The request could not be made (a URL `fetch` refuses): nothing was sent.
+    NotSent,
     /// The body passed the cap.
     TooLarge,
 }
@@ -96,18 +100,23 @@ impl Finished {
 
 /// The answer for the client, and the `result` to store under the plan's cache key when it may
 /// be cached (a completed document task; never errors, failed tasks or not-found answers). The
-/// upstream's body is handed back untouched when it is the answer's body.
+/// upstream's body is handed back untouched when it is the answer's body. The proxy's own
+/// answers say in `error.data` whether the request reached the upstream
+/// (`magisterium_core::upstream`): every one does but an uncallable URL's.
 pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
-    let fail = |status: u16, message: &str| {
-        Finished::own(
-            WorkerResponse::rpc_error(status, &plan.rpc_id, code::INTERNAL_ERROR, message, None),
-            code::INTERNAL_ERROR,
-        )
+    let own = |fault: Fault, message: &str| {
+        let response = upstream_fault(&plan.rpc_id, fault, message);
+        Finished::own(response, code::INTERNAL_ERROR)
     };
+    let fail = |reason: Reason, message: &str| own(Fault::reached(reason), message);
     let (status, headers, body) = match outcome {
-        UpstreamOutcome::Timeout => return fail(504, "Upstream timeout"),
-        UpstreamOutcome::Unreachable => return fail(502, "Upstream unreachable"),
-        UpstreamOutcome::TooLarge => return fail(502, "Upstream answer too large"),
+        UpstreamOutcome::Timeout => return fail(Reason::Timeout, "Upstream timeout"),
+        UpstreamOutcome::Unreachable => return fail(Reason::NoAnswer, "Upstream unreachable"),
+        UpstreamOutcome::NotSent => {
+            let fault = Fault::not_reached(Reason::NoAnswer);
+            return own(fault, "Upstream unreachable");
+        }
+        UpstreamOutcome::TooLarge => return fail(Reason::TooLarge, "Upstream answer too large"),
         UpstreamOutcome::Answer {
             status,
             headers,
@@ -115,7 +124,7 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
         } => (status, headers, body),
     };
     if (300..400).contains(&status) {
-        return fail(502, "Upstream redirected");
+        return fail(Reason::Redirected, "Upstream redirected");
     }
     // An upstream 429 stays a 429 with a Retry-After, whatever its body.
     let retry_after = (status == 429).then(|| upstream_retry_after(&headers));
@@ -133,13 +142,13 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
         _ if retry_after.is_some() => return refused(retry_after.unwrap_or_default()),
         Answer::NotJson => {
             return fail(
-                502,
+                Reason::NotJson,
                 &format!("Upstream answered HTTP {status} without JSON"),
             )
         }
         Answer::NotRpc => {
             return fail(
-                502,
+                Reason::NotRpc,
                 &format!("Upstream answered HTTP {status} without a JSON-RPC response"),
             )
         }

@@ -24,6 +24,7 @@ mod common {
 mod budget_schedules;
 mod mcp;
 mod proxy_answers;
+mod proxy_fault_answers;
 mod proxy_requests;
 mod proxy_settings;
 mod proxy_visitors;

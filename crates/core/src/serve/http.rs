@@ -4,6 +4,8 @@
 
 use serde_json::{json, Value};
 
+use crate::upstream::{Fault, Reach, Reason};
+
 /// The paths of the A2A endpoint, served by the proxy and by the stand-in.
 pub mod path {
     /// The JSON-RPC endpoint.
@@ -145,16 +147,23 @@ pub fn sign_in_refused(reason: &str) -> WorkerResponse {
         .with_header("www-authenticate", "Bearer")
 }
 
-/// The answer when the Worker itself failed (HTTP 500, -32603); the failure is logged.
-pub fn internal_error() -> WorkerResponse {
-    WorkerResponse::rpc_error(
-        500,
-        &Value::Null,
-        code::INTERNAL_ERROR,
-        "Internal error",
-        None,
-    )
-    .with_header("cache-control", "no-store")
+/// The answer when the Worker itself failed (HTTP 500, -32603); the failure is logged. `reach`
+/// says whether the request had gone upstream before (a client repeats a paid call only when it
+/// had not).
+pub fn internal_error(reach: Reach) -> WorkerResponse {
+    let fault = Fault {
+        reach,
+        reason: Reason::Internal,
+    };
+    upstream_fault(&Value::Null, fault, "Internal error").with_header("cache-control", "no-store")
+}
+
+/// The proxy's own answer instead of the upstream's (HTTP 504, 502 or 500 as [`Fault::status`]
+/// says, -32603): `message` for people, `fault` as `error.data` for clients
+/// ([`crate::upstream`]).
+pub fn upstream_fault(id: &Value, fault: Fault, message: &str) -> WorkerResponse {
+    let data = Some(fault.data());
+    WorkerResponse::rpc_error(fault.status(), id, code::INTERNAL_ERROR, message, data)
 }
 
 /// `{"jsonrpc":"2.0","id":…,"error":{…}}`.

@@ -14,6 +14,7 @@ mod common {
     pub mod worker;
 }
 
+mod document_cache;
 mod mcp;
 mod proxy_answers;
 mod proxy_requests;

@@ -10,10 +10,12 @@ use magisterium_core::results::{decode_skill, SkillAnswer};
 use magisterium_core::serve::http::WorkerResponse;
 use magisterium_core::Skill;
 use magisterium_worker::app::{App, Route};
-use magisterium_worker::proxy::{document_cache_key, ForwardPlan};
+use magisterium_worker::document_cache::key as document_cache_key;
+use magisterium_worker::proxy::ForwardPlan;
 use magisterium_worker::settings::Settings;
 use magisterium_worker::upstream::UpstreamOutcome;
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One caller's `document_fetch`: its JSON-RPC id, its message's ids, these parts.
 fn fetch(rpc_id: Value, message_id: &str, context_id: &str, parts: Value) -> String {
@@ -71,7 +73,9 @@ fn finish(app: &App, s: &Settings, plan: &ForwardPlan, body: Vec<u8>) -> (Value,
 
 /// The answer from the cache `entry` for `plan`; `None` when the entry is not used (a miss).
 fn hit(app: &App, s: &Settings, plan: &ForwardPlan, entry: &str) -> Option<WorkerResponse> {
-    Some(app.from_cache(plan, entry, s, None))
+    static SEED: AtomicU64 = AtomicU64::new(3);
+    let mut random = SeededRandom(SEED.fetch_add(1, Ordering::Relaxed));
+    app.from_cache(plan, entry, s, None, &mut random)
 }
 
 /// The document the SDK's decoder reads in an answer: (id, title, author, ref, text).
@@ -179,7 +183,7 @@ fn a_document_is_cached_only_under_its_own_id() {
         ),
     );
     assert_eq!(
-        plan.cache_key.as_deref(),
+        plan.cache.as_ref().map(|c| c.key.as_str()),
         Some(document_cache_key("X").as_str())
     );
     let (_, entry) = finish(&app, &s, &plan, upstream_answer(&json!(9), "X", "m", "c"));
@@ -239,7 +243,47 @@ fn parts_naming_two_document_ids_are_refused_before_any_upstream_call() {
         json!([{"kind": "text", "text": " X "}, {"kind": "data", "data": {"id": "X", "x": 1}}]);
     let plan = plan_of(&mut app, &s, &fetch(json!(4), "m", "c", same));
     assert_eq!(
-        plan.cache_key.as_deref(),
+        plan.cache.as_ref().map(|c| c.key.as_str()),
         Some(document_cache_key("X").as_str())
     );
+}
+
+#[test]
+fn a_cached_document_reads_the_same_through_every_door() {
+    let s = settings(&[]);
+    let mut app = App::new();
+    let a2a_1_0 = json!({"jsonrpc": "2.0", "id": 3, "method": "SendMessage", "params": {"message": {
+        "role": "ROLE_USER", "messageId": "msg-1-0", "contextId": "ctx-1-0",
+        "parts": [{"data": {"id": "rerum-novarum"}}], "metadata": {"skillId": "document_fetch"}}}});
+    let mut v1 = post(&a2a_1_0.to_string(), &[("a2a-version", "1.0")]);
+    v1.path = "/api/v1/a2a".into();
+    let mcp = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "document_fetch", "arguments": {"id": "rerum-novarum"}}});
+    let mut via_mcp = post(&mcp.to_string(), &[]);
+    via_mcp.path = "/mcp".into();
+    for (door, request) in [("1.0", v1), ("mcp", via_mcp)] {
+        let Route::Forward(plan) = route(&mut app, &s, &request) else {
+            panic!("{door}: expected an upstream call");
+        };
+        let upstream = upstream_answer(&plan.rpc_id, "rerum-novarum", "m", "c");
+        let (first, entry) = finish(&app, &s, &plan, upstream);
+        let entry = entry.unwrap_or_else(|| panic!("{door}: the document is cached"));
+        let second = hit(&app, &s, &plan, &entry).map(|r| r.body);
+        let second: Value = second
+            .and_then(|b| serde_json::from_str(&b).ok())
+            .unwrap_or(Value::Null);
+        assert_eq!(second["id"], first["id"], "{door}");
+        if door == "mcp" {
+            assert_eq!(second["result"], first["result"], "{door}");
+        } else {
+            let (task, from_upstream) = (&second["result"]["task"], &first["result"]["task"]);
+            assert_eq!(
+                task["artifacts"][0]["parts"],
+                from_upstream["artifacts"][0]["parts"]
+            );
+            assert_eq!(task["status"]["state"], "TASK_STATE_COMPLETED");
+            assert_eq!(task["contextId"], "ctx-1-0");
+            assert_eq!(task["history"][0]["messageId"], "msg-1-0");
+        }
+    }
 }

@@ -3,24 +3,32 @@
 //!
 //! Documents are public, so one entry serves every caller of every account, and therefore holds
 //! nothing of the caller who fetched it: only the document (its text and `{ id, title, author,
-//! ref }`), and only under its own id (the id the SDK reads in the answer, not the proxy's reading
-//! of the request). Each caller gets a Task of its own around it: its own `contextId` (a fresh one
-//! when it sent none, as the service does), a fresh task id, and its own message as `history` when
-//! the service's answer carried one. The entry (`entry/forward.rs`) only reads and writes the
-//! Cache API.
+//! ref }`), and only under its own id (the id in the answer, not the proxy's reading of the
+//! request). Each caller gets a Task of its own around it: its own `contextId` (a fresh one when
+//! it sent none, as the service does), a fresh task id, and its own message as `history` when the
+//! service's answer carried one (no `status.timestamp`: it is optional, no reader uses it, and
+//! writing one costs the proxy's bundle 1.8 KB). The entry (`entry/forward.rs`) only reads and
+//! writes the Cache API.
+//!
+//! Only an answer of the service's own shape is kept (one artifact whose parts are one text part
+//! and one data part with the four members as strings): there, every reader (the SDK's decoder,
+//! the A2A 1.0 and MCP doors) reads the same document in the answer and in a Task rebuilt from the
+//! entry. Anything else passes through uncached. This reads the parsed answer directly rather
+//! than through the SDK's decoder, which would add its every skill to the proxy's bundle (a test
+//! holds the two readings together: `tests/document_cache.rs`).
 
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use magisterium_core::ids::{self, Random};
-use magisterium_core::results::{decode_skill, SkillAnswer};
-use magisterium_core::wire::Message;
+use magisterium_core::serve::answer::is_json;
 use magisterium_core::Skill;
 
 /// Where every key starts. The version segment changes with the entry's format, so an entry
 /// written in another format (`v1` kept the first caller's whole Task) is never read as this one.
 const KEY_PREFIX: &str = "https://cache.magisterium-a2a.invalid/v2/document_fetch/";
+
+/// The document's members an entry keeps, in the data part's names.
+const MEMBERS: [&str; 4] = ["id", "title", "author", "ref"];
 
 /// A `document_fetch` the cache may answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,20 +37,18 @@ pub struct DocumentFetch {
     pub key: String,
     /// The document id asked for, trimmed.
     pub id: String,
-    /// The caller's message: its ids go into the caller's Task, and it is that Task's history.
-    pub message: Message,
-    /// When the call came, in ms since the epoch (the Task's `status.timestamp`).
-    pub now_ms: f64,
+    /// The caller's message as it sent it: its `contextId` goes into the caller's Task, and it
+    /// is that Task's history.
+    pub message: Value,
 }
 
 impl DocumentFetch {
-    /// The fetch of document `id` (trimmed) by the caller who sent `message` at `now_ms`.
-    pub fn new(id: &str, message: Message, now_ms: f64) -> Self {
+    /// The fetch of document `id` (trimmed) by the caller who sent `message`.
+    pub fn new(id: &str, message: Value) -> Self {
         Self {
             key: key(id),
             id: id.trim().to_owned(),
             message,
-            now_ms,
         }
     }
 }
@@ -62,116 +68,60 @@ pub fn key(id: &str) -> String {
     key
 }
 
-/// A document's `{ id, title, author, ref }`, as the service's data part names them.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Meta {
-    id: String,
-    title: String,
-    author: String,
-    #[serde(rename = "ref")]
-    reference: String,
-}
-
-/// An entry as it is written.
-#[derive(Serialize)]
-struct Written<'a> {
-    document: Meta,
-    text: &'a str,
-    history: bool,
-}
-
-/// An entry as it is read: the text stays the JSON string it was stored as, so it goes into each
-/// answer as it is, without being decoded and encoded again.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Entry<'a> {
-    /// The document's metadata.
-    document: Meta,
-    /// Its text, a JSON string.
-    #[serde(borrow)]
-    text: &'a RawValue,
-    /// The service's Task carried a `history`, so each caller's Task carries one too.
-    history: bool,
-}
-
-/// The entry to keep for the upstream's `result` (its JSON bytes) to a fetch of `id`: the
-/// document the SDK's decoder reads there, when it is a found document whose own id is `id`.
-/// `None` for anything else (another document, not found, failed, not a Task).
+/// The entry to keep for the upstream's `result` (its JSON bytes) to a fetch of `id`, when it is
+/// a completed Task holding document `id` in the service's shape; `None` for anything else
+/// (another document, not found, failed, another shape).
+///
+/// The entry is two lines: a JSON object with the four members and `history` (the service's Task
+/// carried one), then the text as a JSON string, so a hit puts the text into its answer as it is.
 pub fn entry(result: &[u8], id: &str) -> Option<String> {
-    let result: Value = serde_json::from_slice(result).ok()?;
-    let Ok(SkillAnswer::Document(Some(document))) = decode_skill(Skill::DocumentFetch, &&result)
-    else {
-        return None;
-    };
-    if document.id != id {
+    let mut result: Value = serde_json::from_slice(result).ok()?;
+    let status = result.pointer("/status/state").and_then(Value::as_str);
+    if result.get("kind").and_then(Value::as_str) != Some("task") || status != Some("completed") {
         return None;
     }
     let history = result
         .get("history")
         .and_then(Value::as_array)
         .is_some_and(|history| !history.is_empty());
-    let text = document.text.text();
-    let written = Written {
-        document: Meta {
-            id: document.id,
-            title: document.title,
-            author: document.author,
-            reference: document.reference,
-        },
-        text: &text,
-        history,
+    let artifacts = result.get_mut("artifacts")?.as_array_mut()?;
+    let [artifact] = artifacts.as_mut_slice() else {
+        return None;
     };
-    serde_json::to_string(&written).ok()
+    let parts = artifact.get_mut("parts")?.as_array_mut()?;
+    let [text, data] = parts.as_mut_slice() else {
+        return None;
+    };
+    let mut header = members(part(data, "data")?)?;
+    if header.get("id").and_then(Value::as_str) != Some(id) {
+        return None;
+    }
+    header.insert("history".to_owned(), Value::Bool(history));
+    let text = part(text, "text").filter(|t| t.is_string())?.take();
+    Some(format!("{}\n{text}", Value::Object(header)))
 }
 
-/// A data part of the rebuilt Task.
-#[derive(Serialize)]
-struct DataPart<'a> {
-    kind: &'static str,
-    data: &'a Meta,
+/// The four members of a document's data (all strings), or `None`.
+fn members(data: &Value) -> Option<Map<String, Value>> {
+    let mut kept = Map::new();
+    for member in MEMBERS {
+        let value = data.get(member).filter(|v| v.is_string())?;
+        kept.insert(member.to_owned(), value.clone());
+    }
+    Some(kept)
 }
 
-/// A text part of the rebuilt Task.
-#[derive(Serialize)]
-struct TextPart<'a> {
-    kind: &'static str,
-    text: &'a RawValue,
+/// The member of `part` named by its `kind` (`text` or `data`), when `kind` is `kind`.
+fn part<'a>(part: &'a mut Value, kind: &str) -> Option<&'a mut Value> {
+    if part.get("kind").and_then(Value::as_str) != Some(kind) {
+        return None;
+    }
+    part.get_mut(kind)
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Artifact<'a> {
-    artifact_id: String,
-    name: &'static str,
-    parts: (TextPart<'a>, DataPart<'a>),
-}
-
-#[derive(Serialize)]
-struct Status {
-    state: &'static str,
-    timestamp: String,
-}
-
-/// The caller's Task, in the service's shape (`completed`, one `document` artifact).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Task<'a> {
-    kind: &'static str,
-    id: &'a str,
-    context_id: &'a str,
-    status: Status,
-    artifacts: [Artifact<'a>; 1],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    history: Option<[Message; 1]>,
-}
-
-/// The JSON-RPC answer around the Task.
-#[derive(Serialize)]
-struct Envelope<'a> {
-    jsonrpc: &'static str,
-    id: &'a Value,
-    result: Task<'a>,
+/// A JSON string.
+fn quoted(text: &str) -> Value {
+    Value::String(text.to_owned())
 }
 
 /// The whole JSON-RPC answer (to request `rpc_id`) that the cache `entry` gives `fetch`'s caller:
@@ -183,49 +133,43 @@ pub fn answer(
     rpc_id: &Value,
     random: &mut dyn Random,
 ) -> Option<String> {
-    let entry: Entry = serde_json::from_str(entry).ok()?;
-    if entry.document.id != fetch.id || !entry.text.get().starts_with('"') {
+    let (header, text) = entry.split_once('\n')?;
+    let header: Value = serde_json::from_slice(header.as_bytes()).ok()?;
+    let document = members(&header)?;
+    let history = header.get("history").and_then(Value::as_bool)?;
+    let is_text = text.starts_with('"') && is_json(text.as_bytes());
+    if !is_text || document.get("id").and_then(Value::as_str) != Some(fetch.id.as_str()) {
         return None;
     }
     let task_id = ids::uuid_v4(random);
-    let context_id = match &fetch.message.context_id {
-        Some(id) if !id.is_empty() => id.clone(),
+    let context_id = match fetch.message.get("contextId").and_then(Value::as_str) {
+        Some(id) if !id.is_empty() => id.to_owned(),
         _ => ids::uuid_v4(random),
     };
-    let history = entry.history.then(|| {
-        let mut message = fetch.message.clone();
-        message.task_id = Some(task_id.clone());
-        message.context_id = Some(context_id.clone());
-        [message]
-    });
-    let artifact = Artifact {
-        artifact_id: ids::artifact_id(random),
-        name: Skill::DocumentFetch.artifact_name(),
-        parts: (
-            TextPart {
-                kind: "text",
-                text: entry.text,
-            },
-            DataPart {
-                kind: "data",
-                data: &entry.document,
-            },
+    // The caller's own message, with the ids of its Task, as the service's `history` holds it.
+    let history = match (history, fetch.message.clone()) {
+        (true, Value::Object(mut message)) => {
+            message.insert("taskId".to_owned(), quoted(&task_id));
+            message.insert("contextId".to_owned(), quoted(&context_id));
+            format!(r#","history":[{}]"#, Value::Object(message))
+        }
+        _ => String::new(),
+    };
+    Some(format!(
+        concat!(
+            r#"{{"jsonrpc":"2.0","id":{rpc_id},"result":{{"kind":"task","id":{task},"#,
+            r#""contextId":{context},"status":{{"state":"completed"}},"#,
+            r#""artifacts":[{{"artifactId":{artifact},"name":{name},"parts":["#,
+            r#"{{"kind":"text","text":{text}}},{{"kind":"data","data":{document}}}]}}]"#,
+            r#"{history}}}}}"#
         ),
-    };
-    let envelope = Envelope {
-        jsonrpc: "2.0",
-        id: rpc_id,
-        result: Task {
-            kind: "task",
-            id: &task_id,
-            context_id: &context_id,
-            status: Status {
-                state: "completed",
-                timestamp: ids::rfc3339(fetch.now_ms),
-            },
-            artifacts: [artifact],
-            history,
-        },
-    };
-    serde_json::to_string(&envelope).ok()
+        rpc_id = rpc_id,
+        task = quoted(&task_id),
+        context = quoted(&context_id),
+        artifact = quoted(&ids::artifact_id(random)),
+        name = quoted(Skill::DocumentFetch.artifact_name()),
+        text = text,
+        document = Value::Object(document),
+        history = history,
+    ))
 }

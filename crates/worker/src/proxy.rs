@@ -247,18 +247,17 @@ pub fn inspect(
     }
     let budget = (skill.is_some() && settings.upstream_budget)
         .then(|| account_key(request.account.as_deref()));
-    let skill_id = skill.as_ref().map(|(s, _)| s.id().to_owned());
-    let cache = match skill {
+    let cache = match &skill {
         Some((Skill::DocumentFetch, message)) if settings.cache_documents => {
-            SkillInput::from_parts(Skill::DocumentFetch, &message.parts)
-                .ok()
-                .map(|input| Box::new(DocumentFetch::new(input.as_str(), message, request.now_ms)))
+            let input = SkillInput::from_parts(Skill::DocumentFetch, &message.parts).ok();
+            let sent = params.get("message").cloned().unwrap_or_default();
+            input.map(|input| Box::new(DocumentFetch::new(input.as_str(), sent)))
         }
         _ => None,
     };
     Inspection::Forward(ForwardPlan {
         method: method_name,
-        skill: skill_id,
+        skill: skill.as_ref().map(|(s, _)| s.id().to_owned()),
         rpc_id: id,
         upstream_url: upstream_url.to_owned(),
         timeout_ms: settings.upstream_timeout_ms.unwrap_or(if is_qa {

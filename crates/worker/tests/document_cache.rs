@@ -287,3 +287,64 @@ fn a_cached_document_reads_the_same_through_every_door() {
         }
     }
 }
+
+#[test]
+fn an_answer_is_cached_only_where_the_sdk_reads_the_same_document_from_the_hit() {
+    let s = settings(&[]);
+    let mut app = App::new();
+    let text = |t: &str| json!({"kind": "text", "text": t});
+    let data = |d: Value| json!({"kind": "data", "data": d});
+    let full = json!({"id": "X", "title": "T", "author": "A", "ref": "R"});
+    let artifact = |parts: Value| json!({"artifactId": "a", "name": "document", "parts": parts});
+    // Shapes the service is not promised to give: each is either left uncached, or read the same.
+    let odd = [
+        vec![artifact(json!([text("Body"), data(full.clone())]))],
+        vec![
+            json!({"artifactId": "b", "name": "notes", "parts": [text("Other")]}),
+            artifact(json!([text("Body"), data(full.clone())])),
+        ],
+        vec![artifact(json!([data(full.clone()), text("Body")]))],
+        vec![artifact(json!([
+            text("Body"),
+            text("More"),
+            data(full.clone())
+        ]))],
+        vec![artifact(json!([{"text": "Body"}, {"data": full.clone()}]))],
+        vec![artifact(json!([
+            text("Body"),
+            data(json!({"id": "X", "title": 7}))
+        ]))],
+        vec![artifact(json!([
+            json!({"kind": "text", "text": 12}),
+            data(full.clone())
+        ]))],
+        vec![artifact(json!([
+            text("Body"),
+            data(json!({"id": "X", "title": "T", "author": "A", "ref": "R", "url": "u"}))
+        ]))],
+    ];
+    let plan = plan_of(
+        &mut app,
+        &s,
+        &fetch(
+            json!(9),
+            "m",
+            "c",
+            json!([{"kind": "data", "data": {"id": "X"}}]),
+        ),
+    );
+    let mut cached = 0;
+    for artifacts in odd {
+        let body = json!({"jsonrpc": "2.0", "id": 9, "result": {"kind": "task", "id": "t",
+            "contextId": "c", "status": {"state": "completed"}, "artifacts": artifacts}});
+        let (first, entry) = finish(&app, &s, &plan, body.to_string().into_bytes());
+        let Some(entry) = entry else { continue };
+        cached += 1;
+        let second = hit(&app, &s, &plan, &entry).map(|r| r.body);
+        let second: Value = second
+            .and_then(|b| serde_json::from_str(&b).ok())
+            .unwrap_or(Value::Null);
+        assert_eq!(document(&second), document(&first), "{body}");
+    }
+    assert!(cached >= 1, "the service's own shape is cached");
+}

@@ -169,6 +169,8 @@ fn document_answers_are_cached_by_id_and_errors_never() {
     let v: Value = serde_json::from_str(&hit.body).unwrap();
     assert_eq!(v["id"], 9);
     assert_eq!(v["result"]["artifacts"][0]["parts"][0]["text"], "Body");
+    // The service's answer carried no history, so neither does the caller's Task.
+    assert!(v["result"].get("history").is_none());
     for body in [
         r#"{"jsonrpc":"2.0","id":9,"error":{"code":-32603,"message":"x"}}"#,
         r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"failed"},"artifacts":[]}}"#,

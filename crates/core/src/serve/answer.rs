@@ -208,6 +208,11 @@ fn probe<'a>(bytes: &'a [u8], mode: Mode, found: &mut Found<'a>) -> bool {
     Probe::at(found, mode).deserialize(&mut reader).is_ok() && reader.end().is_ok()
 }
 
+/// True when `bytes` are one JSON value (read without building it).
+pub fn is_json(bytes: &[u8]) -> bool {
+    probe(bytes, Mode::Skip, &mut Found::default())
+}
+
 /// Reads the head of an upstream answer `body`. A result whose inside is not a Task's shape
 /// (a Message, a malformed status) is still a JSON-RPC answer: it has no `state` then.
 pub fn read(body: &[u8]) -> Answer<'_> {

@@ -229,14 +229,8 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> (WorkerResponse, Option<String>) {
-        let body = match &outcome {
-            UpstreamOutcome::Answer { body, .. } => body.clone(),
-            _ => Vec::new(),
-        };
-        let finished = self.finish_answer(plan, outcome, settings, origin);
-        let cache = finished.cache.clone().and_then(|range| body.get(range));
-        let cache = cache.map(|b| String::from_utf8_lossy(b).into_owned());
-        (finished.into_parts().0, cache)
+        self.finish_answer(plan, outcome, settings, origin)
+            .into_parts()
     }
 
     /// [`App::finish`], with the upstream's body left out of the response when it is the body
@@ -276,20 +270,23 @@ impl App {
         }
     }
 
-    /// The client's answer from a cached `result`.
+    /// The client's answer from a cache entry: the cached document in a Task of the caller's own
+    /// (a fresh task id from `random`). `None` when the entry cannot answer this request: the
+    /// call goes on as a miss.
     pub fn from_cache(
         &self,
         plan: &ForwardPlan,
-        cached: &str,
+        entry: &str,
         settings: &Settings,
         origin: Option<&str>,
-    ) -> WorkerResponse {
-        let response = closed(plan, upstream::from_cache(plan, cached));
-        decorate(
+        random: &mut dyn Random,
+    ) -> Option<WorkerResponse> {
+        let response = closed(plan, upstream::from_cache(plan, entry, random)?);
+        Some(decorate(
             response.with_header(AGENT_HEADER, "proxy"),
             settings,
             origin,
-        )
+        ))
     }
 
     /// The 429 answer when `limit` outside the isolate refused the call in `pool`: the account's

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod budget;
 pub mod cors;
+pub mod document_cache;
 pub mod door;
 pub mod embedded;
 pub mod front_door;

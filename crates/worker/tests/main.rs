@@ -22,6 +22,7 @@ mod common {
 }
 
 mod budget_schedules;
+mod document_cache;
 mod mcp;
 mod proxy_answers;
 mod proxy_fault_answers;

@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use js_sys::Uint8Array;
+use magisterium_platform::random::CryptoRandom;
 use wasm_bindgen::JsValue;
 
 use super::log::upstream_log;
@@ -41,14 +42,19 @@ impl Call {
                 return Ok(answer(refused(pool, None, Limit::Client)));
             }
         }
-        let cache = plan.cache_key.as_ref().and_then(|_| io::default_cache());
-        if let (Some(cache), Some(key)) = (&cache, &plan.cache_key) {
-            if let Some(hit) = io::cached(cache, key).await? {
-                self.log.cache = Some("hit");
-                let text = String::from_utf8_lossy(&hit.to_vec()).into_owned();
-                let response =
-                    APP.with(|app| app.borrow().from_cache(&plan, &text, &settings, origin));
-                return Ok(answer(response));
+        let cache = plan.cache.as_ref().and_then(|_| io::default_cache());
+        if let (Some(cache), Some(fetch)) = (&cache, &plan.cache) {
+            // An entry that cannot answer this call (not UTF-8, another format) is a miss.
+            let entry = io::cached(cache, &fetch.key).await?;
+            if let Some(entry) = entry.and_then(|e| String::from_utf8(e.to_vec()).ok()) {
+                let response = APP.with(|app| {
+                    app.borrow()
+                        .from_cache(&plan, &entry, &settings, origin, &mut CryptoRandom)
+                });
+                if let Some(response) = response {
+                    self.log.cache = Some("hit");
+                    return Ok(answer(response));
+                }
             }
         }
         if let Some(account) = &plan.budget {
@@ -96,19 +102,17 @@ impl Call {
             app.borrow()
                 .finish_answer(&plan, outcome, &settings, origin)
         });
-        if plan.cache_key.is_some() {
+        if plan.cache.is_some() {
             self.log.cache = Some("miss");
         }
-        if let (Some(cache), Some(key), Some(range), Some(bytes)) =
-            (&cache, &plan.cache_key, &finished.cache, &bytes)
-        {
-            // The `result`'s bytes as they came, a view of the upstream's body (no copy).
-            let result = bytes.subarray(range.start as u32, range.end as u32);
+        if let (Some(cache), Some(fetch), Some(entry)) = (&cache, &plan.cache, &finished.cache) {
+            // The document alone (`document_cache::entry`), nothing of this caller's.
+            let entry = Uint8Array::from(entry.as_bytes());
             let max_age = DOCUMENT_CACHE_SECONDS;
             self.later(&io::store(
                 cache,
-                key,
-                &result,
+                &fetch.key,
+                &entry,
                 "application/json",
                 max_age,
             )?);

@@ -10,6 +10,7 @@ import { startIssuer } from "../servers/oauth-issuer.mjs";
 const SIGN_IN_PORT = 18820; // sign-in on, anonymous calls off, no operator token
 const OPERATOR_PORT = 18821; // anonymous calls on the operator's token
 const BROKEN_PORT = 18822; // no upstream configured
+const CLOSED_PORT = 18824; // anonymous calls off, no sign-in, an operator token all the same
 const LEASING_PORT = 18823; // anonymous calls on the operator's token, 320 a minute: room to lease
 const LEASING_LIMIT = 320; // a lease takes a 32nd of the room: up to 9 calls at once here
 const ACCESS_TTL_S = 66; // refreshed once less than 60 s are left: after 6 s
@@ -26,7 +27,8 @@ before(async () => {
   servers.signIn = await proxy(SIGN_IN_PORT, `OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "PROXY_RATE_LIMITS:off", "UPSTREAM_PER_MINUTE:1000");
   servers.operator = await proxy(OPERATOR_PORT, "OAUTH_ISSUER:", "ALLOW_ANONYMOUS:on", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`, "PROXY_RATE_LIMITS:off");
   servers.leasing = await proxy(LEASING_PORT, "OAUTH_ISSUER:", "ALLOW_ANONYMOUS:on", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`, "PROXY_RATE_LIMITS:off", `UPSTREAM_PER_MINUTE:${LEASING_LIMIT}`);
-  servers.broken = await startWrangler(root, BROKEN_PORT, ["-c", "wrangler.proxy.toml", "--var", "UPSTREAM_URL:embedded", "--var", "OAUTH_ISSUER:"], "/auth/session");
+  servers.broken = await startWrangler(root, BROKEN_PORT, ["-c", "wrangler.proxy.toml", "--var", "UPSTREAM_URL:embedded", "--var", "OAUTH_ISSUER:", "--var", "ALLOW_ANONYMOUS:on"], "/auth/session");
+  servers.closed = await proxy(CLOSED_PORT, "OAUTH_ISSUER:", "ALLOW_ANONYMOUS:off", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`);
 });
 
 after(async () => {
@@ -156,6 +158,15 @@ test("the proxy without an upstream answers 503 / -32603 naming UPSTREAM_URL, lo
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline && !servers.broken.log().includes('"setting":"UPSTREAM_URL"')) await new Promise((r) => setTimeout(r, 200));
   assert.match(servers.broken.log(), /"error":"misconfigured","setting":"UPSTREAM_URL"/);
+});
+
+test("a deployment that refuses anonymous calls and cannot sign anyone in never uses the operator's token: 503 naming the setting, no upstream call", async () => {
+  const q = `closed-${crypto.randomUUID()}`;
+  const r = await call(CLOSED_PORT, q);
+  assert.equal(r.status, 503);
+  assert.equal(r.json.error.code, -32603);
+  assert.equal(r.json.error.data.setting, "OAUTH_ISSUER");
+  assert.equal(await upstreamCount(q), 0, "nothing went upstream");
 });
 
 test("no response carried a token", () => {

@@ -13,7 +13,6 @@ use std::net::IpAddr;
 use super::settings::Settings;
 use serde_json::Value;
 
-use magisterium_core::mcp;
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
 
 /// True when a page of `origin` may call the Worker: requests without `Origin` (servers, SDKs
@@ -44,12 +43,9 @@ pub fn check(request: &WorkerRequest, settings: &Settings) -> Option<WorkerRespo
     let refused = (guarded && !allows_origin(request, settings))
         || (sign_in && !allows_site(request, settings));
     refused.then(|| {
-        if request.path == path::MCP {
-            // MCP's shape: a JSON-RPC error without an id (nothing was read).
-            mcp::error_response(403, &Value::Null, code::INVALID_REQUEST, NOT_ALLOWED)
-        } else {
-            WorkerResponse::rpc_error(403, &Value::Null, code::INVALID_REQUEST, NOT_ALLOWED, None)
-        }
+        // A JSON-RPC error without an id (nothing was read yet): the request's exit gives it the
+        // request's id and its door's shape.
+        WorkerResponse::rpc_error(403, &Value::Null, code::INVALID_REQUEST, NOT_ALLOWED, None)
     })
 }
 

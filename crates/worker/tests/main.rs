@@ -24,6 +24,8 @@ mod common {
 mod budget_schedules;
 mod document_cache;
 mod mcp;
+#[cfg(feature = "stand-in")]
+mod one_exit;
 mod proxy_answers;
 mod proxy_fault_answers;
 mod proxy_requests;

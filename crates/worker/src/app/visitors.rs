@@ -1,7 +1,8 @@
 //! The app's per-visitor limits beside the proxied calls': starting a sign-in, and the answer to
 //! the account's budget object's reply.
 
-use super::{closed, decorate, App};
+use super::App;
+use crate::exit::{Answer, Exit};
 use crate::limits::{self, Budgeted, Gate};
 use crate::proxy::ForwardPlan;
 use crate::settings::Settings;
@@ -70,7 +71,7 @@ impl App {
         let window = settings.proxy_window_secs;
         let wait = retry_after_secs.unwrap_or(u64::from(window)).max(1);
         let answer = limits::sign_in_limited(wait, settings.proxy_limits.0, window);
-        decorate(answer, settings, origin)
+        Exit::to(origin).leave(Answer::Own(answer), settings)
     }
 
     /// The answer the budget object's reply (`taken`) calls for: `None` when the call may go
@@ -81,16 +82,15 @@ impl App {
         plan: &ForwardPlan,
         taken: Budgeted,
         settings: &Settings,
-        origin: Option<&str>,
     ) -> Option<WorkerResponse> {
         match taken {
             Budgeted::Go => None,
             Budgeted::Refused { pool, wait, limit } => {
-                Some(self.refused(plan, &pool, wait, limit, settings, origin))
+                Some(self.refused(plan, &pool, wait, limit, settings))
             }
             Budgeted::Failed => {
-                let answer = closed(plan, limits::budget_unavailable(&plan.rpc_id));
-                Some(decorate(answer, settings, origin))
+                let answer = limits::budget_unavailable(&plan.rpc_id);
+                Some(plan.exit.leave(Answer::Legacy(answer), settings))
             }
         }
     }

@@ -26,7 +26,7 @@ use super::bindings::{binding, console_error, settings_for, sign_in_readiness};
 use super::io;
 use super::limits::visitor_key;
 use super::settings::{Settings, SignIn};
-use super::sign_in::anonymous_refused;
+use super::sign_in::{self, anonymous_refused};
 use magisterium_core::ids;
 use magisterium_core::serve::http::{
     self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
@@ -51,7 +51,7 @@ pub async fn fetch(
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
     let path = url.pathname();
-    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with(path::AUTH) {
+    if !APP.with(|app| app.borrow().is_api_path(&path)) && sign_in::base_of(&path).is_none() {
         return io::asset(&env, &request).await;
     }
     let mut call = Call::new(&request, &url, &env, ctx);
@@ -230,18 +230,19 @@ impl Call {
         create_auth: &js_sys::Function,
     ) -> Result<Response, JsValue> {
         // The one origin rule, before sign-in sees anything of the request.
-        if self.path.starts_with(path::AUTH) {
+        let sign_in_base = sign_in::base_of(&self.path);
+        if sign_in_base.is_some() {
             let head = worker_request(request, url, Vec::new(), None)?;
             if let Some(refused) = app::refused_origin(&head, &self.settings) {
                 return self.origin_refused(&refused);
             }
         }
         let auth = auth_for(env, url, create_auth)?;
-        if self.path.starts_with(path::AUTH) {
+        if let Some(base) = sign_in_base {
             if let Some(refused) = self.sign_in_limit(request, url, env).await? {
                 return self.done(&refused, None);
             }
-            let answered = JsFuture::from(auth.route(request, url)).await?;
+            let answered = JsFuture::from(auth.route(request, url, base)).await?;
             if answered.is_object() {
                 return self.done_js(answered.unchecked_into());
             }
@@ -386,9 +387,21 @@ impl Call {
         Ok(response)
     }
 
-    /// A response made by `auth.js`, with the request id, logged.
+    /// A response made by `auth.js`, with the request id and, for a page of an allowed origin,
+    /// CORS (it reads sign-in's 503), logged.
     fn done_js(&self, response: Response) -> Result<Response, JsValue> {
-        response.headers().set("x-request-id", &self.request_id)?;
+        let headers = response.headers();
+        headers.set("x-request-id", &self.request_id)?;
+        headers.append("vary", "Origin")?;
+        if let Some(origin) = self.origin.as_deref() {
+            if self.settings.cors.allows(origin) {
+                headers.set("access-control-allow-origin", origin)?;
+                headers.set(
+                    "access-control-expose-headers",
+                    crate::cors::EXPOSED_HEADERS,
+                )?;
+            }
+        }
         self.log_line(response.status());
         Ok(response)
     }

@@ -27,7 +27,7 @@ use super::exit::{Answer, Exit};
 use super::io;
 use super::limits::visitor_key;
 use super::settings::{Settings, SignIn};
-use super::sign_in::anonymous_refused;
+use super::sign_in::{self, anonymous_refused};
 use magisterium_core::ids;
 use magisterium_core::serve::http::{
     self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
@@ -52,7 +52,7 @@ pub async fn fetch(
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
     let path = url.pathname();
-    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with(path::AUTH) {
+    if !APP.with(|app| app.borrow().is_api_path(&path)) && sign_in::base_of(&path).is_none() {
         return io::asset(&env, &request).await;
     }
     let mut call = Call::new(&request, &url, &env, ctx);
@@ -242,18 +242,19 @@ impl Call {
     ) -> Result<Response, JsValue> {
         // The one origin rule, before sign-in sees anything of the request.
         let head = worker_request(request, url, Vec::new(), None)?;
-        if self.path.starts_with(path::AUTH) {
+        let sign_in_base = sign_in::base_of(&self.path);
+        if sign_in_base.is_some() {
             if let Some(refused) = app::refused_origin(&head, &self.settings) {
                 return self.origin_refused(&refused);
             }
         }
         self.read = Some(head);
         let auth = auth_for(env, url, create_auth)?;
-        if self.path.starts_with(path::AUTH) {
+        if let Some(base) = sign_in_base {
             if let Some(refused) = self.sign_in_limit(request, url, env).await? {
                 return self.done(&refused, None);
             }
-            let answered = JsFuture::from(auth.route(request, url)).await?;
+            let answered = JsFuture::from(auth.route(request, url, base)).await?;
             if answered.is_object() {
                 return self.done_js(answered.unchecked_into());
             }

@@ -11,6 +11,7 @@
 use std::net::IpAddr;
 
 use super::settings::Settings;
+use super::sign_in;
 use serde_json::Value;
 
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
@@ -38,7 +39,7 @@ pub fn allows_site(request: &WorkerRequest, settings: &Settings) -> bool {
 /// or sign-in from an origin it does not allow, or sign-in on a site it does not allow. Every
 /// route asks this one function first (the app for its paths, the entry before sign-in).
 pub fn check(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
-    let sign_in = request.path.starts_with(path::AUTH);
+    let sign_in = sign_in::base_of(&request.path).is_some();
     let guarded = request.method == "POST" || request.path == path::MCP || sign_in;
     let refused = (guarded && !allows_origin(request, settings))
         || (sign_in && !allows_site(request, settings));

@@ -6,11 +6,9 @@ use crate::exit::{Answer, Exit};
 use crate::limits::{self, Budgeted, Gate};
 use crate::proxy::ForwardPlan;
 use crate::settings::Settings;
+use crate::sign_in::starts_sign_in;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::limiter::{Limiter, Pool};
-
-/// The path that starts a sign-in (a Durable Object and the issuer's discovery each time).
-pub const SIGN_IN_PATH: &str = "/auth/login";
 
 impl App {
     /// The isolate's per-visitor limiter, with the limits of `settings` (`PROXY_PER_MINUTE`,
@@ -29,7 +27,7 @@ impl App {
     }
 
     /// Whether `request` (to `/auth/*`) may go on to `auth.js`: a sign-in start
-    /// ([`SIGN_IN_PATH`]) counts in the visitor's `sign_in` pool (the default pool's allowance,
+    /// (`/auth/login`, `/api/auth/login`: [`starts_sign_in`]) counts in the visitor's `sign_in` pool (the default pool's allowance,
     /// `PROXY_PER_MINUTE` per `PROXY_WINDOW_SECONDS`), in the isolate's limiter or, when
     /// `has_binding`, the Rate Limiting binding. Off with the other per-visitor limits
     /// (`PROXY_RATE_LIMITS`).
@@ -39,7 +37,7 @@ impl App {
         settings: &Settings,
         has_binding: bool,
     ) -> Gate {
-        if request.path != SIGN_IN_PATH || !settings.proxy_rate_limits {
+        if !starts_sign_in(&request.path) || !settings.proxy_rate_limits {
             return Gate::Open;
         }
         let key = Pool::SignIn.key(&request.client_key);

@@ -273,8 +273,7 @@ impl Call {
         let readiness = sign_in_readiness(env, &self.settings);
         if let (true, Some(refused)) = (is_rpc, anonymous_refused(&self.settings, readiness)) {
             console_error(
-                &json!({ "error": "misconfigured", "sign-in": format!("{readiness:?}") })
-                    .to_string(),
+                &json!({ "error": "misconfigured", "setting": readiness.missing() }).to_string(),
             );
             let refused = app::own_answer(&whole, refused, &self.settings);
             return self.done(&refused, None);

@@ -285,8 +285,7 @@ impl Call {
         let readiness = sign_in_readiness(env, &self.settings);
         if let (true, Some(refused)) = (is_rpc, anonymous_refused(&self.settings, readiness)) {
             console_error(
-                &json!({ "error": "misconfigured", "sign-in": format!("{readiness:?}") })
-                    .to_string(),
+                &json!({ "error": "misconfigured", "setting": readiness.missing() }).to_string(),
             );
             return self.done(&self.leave(Answer::Refusal(refused)), None);
         }

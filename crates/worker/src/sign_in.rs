@@ -32,6 +32,15 @@ impl Readiness {
     pub fn enabled(self) -> bool {
         self == Self::Ready
     }
+
+    /// The setting sign-in lacks (`OAUTH_ISSUER` when it is off), `None` when it is ready.
+    pub fn missing(self) -> Option<&'static str> {
+        match self {
+            Self::Off => Some("OAUTH_ISSUER"),
+            Self::Ready => None,
+            Self::Missing(setting) => Some(setting),
+        }
+    }
 }
 
 /// The answer to a call without a session on a deployment that allows none (`ALLOW_ANONYMOUS`
@@ -39,12 +48,10 @@ impl Readiness {
 /// deployment never falls back to the operator's token. `None` when the call may go on (to
 /// sign-in's own refusal, or with the operator's token).
 pub fn anonymous_refused(settings: &Settings, readiness: Readiness) -> Option<WorkerResponse> {
-    let missing = match readiness {
-        _ if settings.anonymous_allowed => return None,
-        Readiness::Ready => return None,
-        Readiness::Off => "OAUTH_ISSUER",
-        Readiness::Missing(setting) => setting,
-    };
+    if settings.anonymous_allowed {
+        return None;
+    }
+    let missing = readiness.missing()?;
     let message = format!(
         "Worker misconfigured: {missing} is not set, and calls without sign-in are refused (ALLOW_ANONYMOUS=off)"
     );

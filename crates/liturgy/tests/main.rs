@@ -11,3 +11,4 @@
 mod calendar;
 mod data;
 mod movable;
+mod national;

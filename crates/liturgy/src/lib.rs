@@ -29,6 +29,7 @@
 //!   also appears in 1950); national and diocesan propers and holy days of obligation are not
 //!   modelled.
 
+pub mod calendars;
 pub mod ids;
 /// The `magisterium-a2a/liturgy` entry for JavaScript (feature `js`, wasm32).
 #[cfg(all(feature = "js", target_arch = "wasm32"))]
@@ -41,8 +42,9 @@ pub mod sanctoral;
 mod temporal;
 pub mod types;
 
-pub use movable::{liturgical_year, LiturgicalYear};
-pub use precedence::{liturgical_day, solemnity_date};
+pub use calendars::{calendar, Calendar, CALENDARS};
+pub use movable::{liturgical_year, liturgical_year_in, LiturgicalYear};
+pub use precedence::{liturgical_day, liturgical_day_in, solemnity_date, solemnity_date_in};
 pub use types::{Celebration, Colour, LiturgicalDay, Rank, Season, SundayCycle, WeekdayCycle};
 
 /// First year [`liturgical_day`] answers for.

@@ -1,9 +1,7 @@
 //! The Proper of Saints: the General Roman Calendar of `data/general_roman_calendar.toml`, made
 //! into static tables by the build script.
 
-use super::movable::{days_between, easter};
 use super::types::{Celebration, Colour, Rank};
-use magisterium_core::date::CivilDate;
 
 include!(concat!(env!("OUT_DIR"), "/general_roman_calendar.rs"));
 
@@ -15,16 +13,6 @@ pub fn celebrations_on(month: u32, day: u32) -> &'static [Celebration] {
         .ok()
         .and_then(|i| FIXED.get(i))
         .map_or(&[], |&(_, _, list)| list)
-}
-
-/// The memorial that Easter moves onto `date` (Mary, Mother of the Church; the Immaculate Heart of
-/// Mary), if any.
-pub fn movable_memorial(date: CivilDate) -> Option<&'static Celebration> {
-    let after = days_between(easter(date.year())?, date);
-    FROM_EASTER
-        .iter()
-        .find(|(days, _)| *days == after)
-        .map(|(_, c)| c)
 }
 
 /// Every celebration of the calendar: the fixed ones in date order, then the movable memorials.

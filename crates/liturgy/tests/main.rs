@@ -10,5 +10,6 @@
 
 mod calendar;
 mod data;
+mod ics;
 mod movable;
 mod national;

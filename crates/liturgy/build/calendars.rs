@@ -168,7 +168,8 @@ pub fn generate(universal: &Universal) -> String {
     for e in &entries {
         code.push_str(&calendar_rs(e));
     }
-    code.push_str("];\n");
+    code.push_str("];\n\n");
+    code.push_str(&crate::tables::pool_rs());
     code
 }
 

@@ -1,6 +1,7 @@
 //! The General Roman Calendar and the Lectionary (data/*.toml) as static tables.
 
-use std::collections::{BTreeMap, HashSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -103,6 +104,39 @@ fn celebration(row: &Row) -> String {
     )
 }
 
+thread_local! {
+    /// Every distinct celebration of every calendar, written once as a static (`CEL_n` in the
+    /// module `calendars`) that the tables point to: a national calendar shares the universal rows
+    /// it keeps unchanged instead of copying them into the wasm.
+    static POOL: RefCell<(Vec<String>, HashMap<String, usize>)> = RefCell::default();
+}
+
+/// A reference to the pooled static holding the celebration `code`.
+fn pooled(code: String) -> String {
+    POOL.with(|pool| {
+        let (list, index) = &mut *pool.borrow_mut();
+        let n = *index.entry(code.clone()).or_insert_with(|| {
+            list.push(code);
+            list.len() - 1
+        });
+        format!("&crate::calendars::CEL_{n}")
+    })
+}
+
+/// The pooled celebrations as statics, for `calendars.rs`.
+pub fn pool_rs() -> String {
+    POOL.with(|pool| {
+        let mut code = String::from(
+            "// The celebrations the tables point to (one static each).
+",
+        );
+        for (n, c) in pool.borrow().0.iter().enumerate() {
+            let _ = writeln!(code, "pub(crate) static CEL_{n}: Celebration = {c};");
+        }
+        code
+    })
+}
+
 /// The General Roman Calendar as `FIXED` (by date) and `FROM_EASTER`, its rows (for the national
 /// calendars built on it) and the set of its ids.
 fn calendar_rs(text: &str) -> Result<(String, Universal, HashSet<String>), DataError> {
@@ -196,7 +230,7 @@ pub fn tables_rs(rows: &[Located], prefix: &str) -> Result<String, DataError> {
                 }
             }
             (None, Some(days)) if (1..=100).contains(&days) => {
-                movable.push(format!("({days}, {})", celebration(row)))
+                movable.push(format!("({days}, {})", pooled(celebration(row))))
             }
             _ => {
                 return Err(at(
@@ -206,15 +240,15 @@ pub fn tables_rs(rows: &[Located], prefix: &str) -> Result<String, DataError> {
             }
         }
     }
-    let mut code = format!("/// The fixed-date celebrations by (month, day), in date order, one entry per day that has any.\npub static {prefix}FIXED: &[(u32, u32, &[Celebration])] = &[\n");
+    let mut code = format!("/// The fixed-date celebrations by (month, day), in date order, one entry per day that has any.\npub static {prefix}FIXED: &[(u32, u32, &[&Celebration])] = &[\n");
     for ((m, d), list) in &fixed {
         // The obligatory celebration first, then the optional memorials in their order.
         let mut list = list.clone();
         list.sort_by_key(|r| r.rank == Rank::OptionalMemorial);
-        let list: Vec<String> = list.iter().map(|r| celebration(r)).collect();
+        let list: Vec<String> = list.iter().map(|r| pooled(celebration(r))).collect();
         let _ = writeln!(code, "    ({m}, {d}, &[{}]),", list.join(", "));
     }
-    let _ = write!(code, "];\n\n/// The celebrations that move with Easter: (days after Easter Sunday, celebration).\npub static {prefix}FROM_EASTER: &[(i64, Celebration)] = &[\n");
+    let _ = write!(code, "];\n\n/// The celebrations that move with Easter: (days after Easter Sunday, celebration).\npub static {prefix}FROM_EASTER: &[(i64, &Celebration)] = &[\n");
     for line in movable {
         let _ = writeln!(code, "    {line},");
     }

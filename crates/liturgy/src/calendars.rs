@@ -38,9 +38,9 @@ pub struct Calendar {
     /// Wales).
     pub sunday_if_saturday_or_monday: &'static [&'static str],
     /// The fixed-date celebrations by (month, day), in date order.
-    pub fixed: &'static [(u32, u32, &'static [Celebration])],
+    pub fixed: &'static [(u32, u32, &'static [&'static Celebration])],
     /// The celebrations that move with Easter: (days after Easter Sunday, celebration).
-    pub from_easter: &'static [(i64, Celebration)],
+    pub from_easter: &'static [(i64, &'static Celebration)],
 }
 
 include!(concat!(env!("OUT_DIR"), "/calendars.rs"));
@@ -72,7 +72,7 @@ pub fn calendar(id: &str) -> Option<&'static Calendar> {
 impl Calendar {
     /// The fixed-date celebrations of `month`/`day` (any year), the obligatory one first; empty
     /// when there are none.
-    pub fn celebrations_on(&self, month: u32, day: u32) -> &'static [Celebration] {
+    pub fn celebrations_on(&self, month: u32, day: u32) -> &'static [&'static Celebration] {
         self.fixed
             .binary_search_by_key(&(month, day), |&(m, d, _)| (m, d))
             .ok()

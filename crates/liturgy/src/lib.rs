@@ -17,8 +17,8 @@
 //! proper celebrations. [`ics`] writes a year of one calendar as iCalendar.
 //!
 //! Choices where practice varies:
-//! - The General Roman Calendar keeps the Epiphany on January 6, the Ascension on Thursday (Easter
-//!   + 39) and Corpus Christi on Thursday (Easter + 60); a national calendar moves them to Sunday
+//! - The General Roman Calendar keeps the Epiphany on January 6, the Ascension on Thursday, 39 days
+//!   after Easter, and Corpus Christi on Thursday, 60 days after; a national calendar moves them to Sunday
 //!   where its conference did, and the day says `transferred_from`. The Baptism of the Lord is the
 //!   Sunday after the Epiphany, or the Monday when the Epiphany is kept on January 7 or 8.
 //! - The Paschal Triduum is its own [`Season`] from Holy Thursday to Holy Saturday (the Thursday

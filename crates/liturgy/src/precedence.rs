@@ -193,7 +193,7 @@ pub fn movable_celebration(date: CivilDate, calendar: &Calendar) -> Option<&'sta
         .from_easter
         .iter()
         .find(|(days, _)| *days == after)
-        .map(|(_, c)| c)
+        .map(|(_, c)| *c)
 }
 
 /// A celebration competing for a day.
@@ -308,7 +308,7 @@ fn observed(fixed: CivilDate, c: &Celebration, cal: &Calendar) -> Option<CivilDa
 fn taken(date: CivilDate, rank: (u8, CivilDate), cal: &Calendar) -> bool {
     cal.fixed
         .iter()
-        .flat_map(|(m, d, list)| list.iter().map(move |c| (*m, *d, c)))
+        .flat_map(|(m, d, list)| list.iter().map(move |c| (*m, *d, *c)))
         .filter(|(_, _, c)| c.rank == Rank::Solemnity)
         .filter_map(|(m, d, c)| Some((CivilDate::new(date.year(), m, d)?, c)))
         .filter(|&(fixed, c)| (precedence(c), fixed) < rank && fixed != date)
@@ -331,7 +331,7 @@ fn is_free(date: CivilDate, cal: &Calendar) -> bool {
 fn transferred_in(date: CivilDate, cal: &Calendar) -> Vec<(&'static Celebration, CivilDate)> {
     cal.fixed
         .iter()
-        .flat_map(|(m, d, list)| list.iter().map(move |c| (*m, *d, c)))
+        .flat_map(|(m, d, list)| list.iter().map(move |c| (*m, *d, *c)))
         .filter(|(_, _, c)| matches!(c.rank, Rank::Solemnity | Rank::Commemoration))
         .filter_map(|(m, d, c)| {
             let fixed = CivilDate::new(date.year(), m, d)?;

@@ -13,6 +13,8 @@ use crate::data::{at, fail, parse, read, DataError};
 use crate::tables::{ids, is_id, month_day, tables_rs, Colour, Located, Rank, Row, Universal};
 
 const DIR: &str = "data/calendars";
+/// Where the General Roman Calendar's tables are.
+const UNIVERSAL: &str = "crate::sanctoral::";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -163,7 +165,7 @@ pub fn generate(universal: &Universal) -> String {
         holy_days: &universal.holy_days,
         lifted: &[],
         to_sunday: &[],
-        tables: "crate::sanctoral::".into(),
+        tables: UNIVERSAL.into(),
     }));
     for e in &entries {
         code.push_str(&calendar_rs(e));
@@ -196,7 +198,7 @@ fn calendar_rs(e: &Entry) -> String {
     let mut code = String::new();
     let _ = writeln!(
         code,
-        "    Calendar {{ id: {:?}, name: {:?}, epiphany: Epiphany::{:?}, ascension_on_sunday: {}, corpus_christi_on_sunday: {}, holy_days: {}, lifted_on_saturday_or_monday: {}, sunday_if_saturday_or_monday: {}, fixed: {t}FIXED, from_easter: {t}FROM_EASTER }},",
+        "    Calendar {{ id: {:?}, name: {:?}, epiphany: Epiphany::{:?}, ascension_on_sunday: {}, corpus_christi_on_sunday: {}, holy_days: {}, lifted_on_saturday_or_monday: {}, sunday_if_saturday_or_monday: {}, fixed: {t}FIXED, over_universal: {}, solemnities: {t}SOLEMNITIES, from_easter: {t}FROM_EASTER }},",
         e.id,
         e.name,
         e.epiphany,
@@ -205,6 +207,7 @@ fn calendar_rs(e: &Entry) -> String {
         list(e.holy_days),
         list(e.lifted),
         list(e.to_sunday),
+        e.tables != UNIVERSAL,
         t = e.tables,
     );
     code
@@ -354,6 +357,6 @@ fn national(
         holy_days: &[],
         lifted: &[],
         to_sunday: &[],
-        tables: tables_rs(&rows, prefix)?,
+        tables: tables_rs(&rows, prefix, Some(&universal.days))?.0,
     })
 }

@@ -37,8 +37,14 @@ pub struct Calendar {
     /// Solemnities kept on the Sunday when they fall on a Saturday or a Monday (England and
     /// Wales).
     pub sunday_if_saturday_or_monday: &'static [&'static str],
-    /// The fixed-date celebrations by (month, day), in date order.
+    /// The fixed-date celebrations by (month, day), in date order: every day that has any in the
+    /// General Roman Calendar; in a national calendar only the days that differ from it.
     pub fixed: &'static [(u32, u32, &'static [&'static Celebration])],
+    /// True when `fixed` lists only the days that differ from the General Roman Calendar.
+    pub over_universal: bool,
+    /// The fixed-date solemnities (and All Souls) of the calendar by (month, day): the
+    /// celebrations a transfer can move.
+    pub solemnities: &'static [(u32, u32, &'static Celebration)],
     /// The celebrations that move with Easter: (days after Easter Sunday, celebration).
     pub from_easter: &'static [(i64, &'static Celebration)],
 }
@@ -61,6 +67,8 @@ static GENERAL_FALLBACK: Calendar = Calendar {
     lifted_on_saturday_or_monday: &[],
     sunday_if_saturday_or_monday: &[],
     fixed: super::sanctoral::FIXED,
+    over_universal: false,
+    solemnities: super::sanctoral::SOLEMNITIES,
     from_easter: super::sanctoral::FROM_EASTER,
 };
 
@@ -73,11 +81,14 @@ impl Calendar {
     /// The fixed-date celebrations of `month`/`day` (any year), the obligatory one first; empty
     /// when there are none.
     pub fn celebrations_on(&self, month: u32, day: u32) -> &'static [&'static Celebration] {
-        self.fixed
+        match self
+            .fixed
             .binary_search_by_key(&(month, day), |&(m, d, _)| (m, d))
-            .ok()
-            .and_then(|i| self.fixed.get(i))
-            .map_or(&[], |&(_, _, list)| list)
+        {
+            Ok(i) => self.fixed.get(i).map_or(&[], |&(_, _, list)| list),
+            Err(_) if self.over_universal => super::sanctoral::celebrations_on(month, day),
+            Err(_) => &[],
+        }
     }
 
     /// True when `id` is a holy day of obligation of this calendar.

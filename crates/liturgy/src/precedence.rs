@@ -306,11 +306,10 @@ fn observed(fixed: CivilDate, c: &Celebration, cal: &Calendar) -> Option<CivilDa
 /// the year) is transferred to `date`: two impeded solemnities do not share a day (Saint Joseph
 /// and Saint Patrick in Holy Week 2008, where Saint Patrick is a solemnity).
 fn taken(date: CivilDate, rank: (u8, CivilDate), cal: &Calendar) -> bool {
-    cal.fixed
+    cal.solemnities
         .iter()
-        .flat_map(|(m, d, list)| list.iter().map(move |c| (*m, *d, *c)))
         .filter(|(_, _, c)| c.rank == Rank::Solemnity)
-        .filter_map(|(m, d, c)| Some((CivilDate::new(date.year(), m, d)?, c)))
+        .filter_map(|&(m, d, c)| Some((CivilDate::new(date.year(), m, d)?, c)))
         .filter(|&(fixed, c)| (precedence(c), fixed) < rank && fixed != date)
         .filter(|(fixed, _)| days_between(*fixed, date).abs() <= 28)
         .any(|(fixed, c)| observed(fixed, c, cal) == Some(date))
@@ -329,11 +328,9 @@ fn is_free(date: CivilDate, cal: &Calendar) -> bool {
 /// Fixed-date solemnities of other dates transferred to `date`, with their own date. Only those
 /// within 28 days are tried ([`observed`] never moves one further).
 fn transferred_in(date: CivilDate, cal: &Calendar) -> Vec<(&'static Celebration, CivilDate)> {
-    cal.fixed
+    cal.solemnities
         .iter()
-        .flat_map(|(m, d, list)| list.iter().map(move |c| (*m, *d, *c)))
-        .filter(|(_, _, c)| matches!(c.rank, Rank::Solemnity | Rank::Commemoration))
-        .filter_map(|(m, d, c)| {
+        .filter_map(|&(m, d, c)| {
             let fixed = CivilDate::new(date.year(), m, d)?;
             let near = fixed != date && days_between(fixed, date).abs() <= 28;
             (near && observed(fixed, c, cal)? == date).then_some((c, fixed))

@@ -14,49 +14,90 @@ const FOLD_AT: usize = 75;
 /// Every day of the civil year `year` in `calendar` as an iCalendar object; `None` outside
 /// 1900–2199. `generated` is the DTSTAMP of every event (the day the feed was made).
 pub fn year_ics(year: i32, calendar: &Calendar, generated: CivilDate) -> Option<String> {
+    years_ics(year, year, calendar, generated)
+}
+
+/// Every day of the civil years `first` to `last` in `calendar` as one iCalendar object to
+/// subscribe to (clients are asked to refresh it daily); `None` when a year is outside 1900–2199
+/// or `last` is before `first`.
+pub fn years_ics(
+    first: i32,
+    last: i32,
+    calendar: &Calendar,
+    generated: CivilDate,
+) -> Option<String> {
+    if last < first {
+        return None;
+    }
     let mut out = String::new();
-    let name = format!("{} ({year})", calendar.name);
+    let name = if first == last {
+        format!("{} ({first})", calendar.name)
+    } else {
+        format!("{} ({first}–{last})", calendar.name)
+    };
     for line in [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         "PRODID:-//magisterium-a2a//liturgy//EN",
         "CALSCALE:GREGORIAN",
         "METHOD:PUBLISH",
+        "REFRESH-INTERVAL;VALUE=DURATION:P1D",
+        "X-PUBLISHED-TTL:P1D",
     ] {
         push(&mut out, line);
     }
     push(&mut out, &format!("X-WR-CALNAME:{}", escape(&name)));
     let stamp = format!("{}T000000Z", compact(generated));
-    let mut date = CivilDate::new(year, 1, 1)?;
-    while date.year() == year {
+    let mut date = CivilDate::new(first, 1, 1)?;
+    while date.year() <= last {
         let day = liturgical_day_in(date, calendar)?;
         let next = date.add_days(1)?;
-        push(&mut out, "BEGIN:VEVENT");
-        let uid =
-            format!("{}-{}@liturgy.magisterium-a2a", compact(date), calendar.id).replace('/', "-");
-        push(&mut out, &format!("UID:{uid}"));
-        push(&mut out, &format!("DTSTAMP:{stamp}"));
-        push(&mut out, &format!("DTSTART;VALUE=DATE:{}", compact(date)));
-        push(&mut out, &format!("DTEND;VALUE=DATE:{}", compact(next)));
-        push(&mut out, &format!("SUMMARY:{}", escape(&day.name)));
-        push(
-            &mut out,
-            &format!(
-                "CATEGORIES:{},{}",
-                escape(day.rank.label()),
-                day.colour.key()
-            ),
-        );
-        push(
-            &mut out,
-            &format!("DESCRIPTION:{}", escape(&description(&day))),
-        );
-        push(&mut out, "TRANSP:TRANSPARENT");
-        push(&mut out, "END:VEVENT");
+        event(&mut out, &day, calendar, &stamp, next);
         date = next;
     }
     push(&mut out, "END:VCALENDAR");
     Some(out)
+}
+
+/// The all-day VEVENT of `day`, ending on `next`.
+fn event(
+    out: &mut String,
+    day: &super::LiturgicalDay,
+    calendar: &Calendar,
+    stamp: &str,
+    next: CivilDate,
+) {
+    push(out, "BEGIN:VEVENT");
+    let uid = format!(
+        "{}-{}@liturgy.magisterium-a2a",
+        compact(day.date),
+        calendar.id
+    )
+    .replace('/', "-");
+    push(out, &format!("UID:{uid}"));
+    push(out, &format!("DTSTAMP:{stamp}"));
+    push(out, &format!("DTSTART;VALUE=DATE:{}", compact(day.date)));
+    push(out, &format!("DTEND;VALUE=DATE:{}", compact(next)));
+    push(out, &format!("SUMMARY:{}", escape(&day.name)));
+    push(
+        out,
+        &format!(
+            "CATEGORIES:{},{}",
+            escape(day.rank.label()),
+            day.colour.key()
+        ),
+    );
+    push(out, &format!("DESCRIPTION:{}", escape(&description(day))));
+    push(out, "TRANSP:TRANSPARENT");
+    push(out, "END:VEVENT");
+}
+
+/// A short, stable tag of `text` (64-bit FNV-1a, hex) for an HTTP `ETag`.
+pub fn tag(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
 }
 
 /// The event's text: rank and colour, the day of the season, the holy day of obligation, the

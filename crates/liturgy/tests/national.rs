@@ -31,6 +31,7 @@ fn the_calendars_listed() {
         "canada",
         "england-and-wales",
         "australia",
+        "ireland",
     ] {
         assert!(ids.contains(&id), "{id} in {ids:?}");
     }
@@ -288,6 +289,32 @@ fn national_propers_and_their_precedence() {
         "john_de_brebeuf_isaac_jogues_priests_and_companions_martyrs"
     );
     assert_eq!(on(ca, 2028, 9, 26).rank, Rank::Feast);
+}
+
+#[test]
+fn ireland_keeps_saint_patrick_and_moves_the_ascension() {
+    let ie = cal("ireland");
+    let on = |y, m, d| liturgical_day_in(date(y, m, d), ie).unwrap();
+    // Saint Patrick, principal patron: a solemnity and a holy day of obligation, even in Lent.
+    let patrick = on(2027, 3, 17);
+    assert_eq!(
+        (patrick.id.as_str(), patrick.rank),
+        ("patrick_of_ireland_bishop", Rank::Solemnity)
+    );
+    assert!(patrick.holy_day_of_obligation);
+    // On the Second Sunday of Lent (2030) it goes to the Monday (UNLY 60), without the obligation.
+    assert_eq!(on(2030, 3, 17).id, "lent_2_sunday");
+    assert_eq!(on(2030, 3, 18).id, "patrick_of_ireland_bishop");
+    assert!(!on(2030, 3, 18).holy_day_of_obligation);
+    // The Epiphany stays on January 6 (a holy day); the Ascension and Corpus Christi on Sunday.
+    assert!(on(2027, 1, 6).holy_day_of_obligation && on(2027, 1, 6).id == "epiphany_of_the_lord");
+    assert_eq!(on(2027, 5, 9).id, "ascension_of_the_lord");
+    assert_eq!(on(2027, 5, 30).id, "most_holy_body_and_blood_of_christ");
+    // Saint Brigid, Columba and the Irish propers.
+    assert_eq!(on(2027, 2, 1).id, "brigid_of_kildare_virgin");
+    assert_eq!(on(2027, 2, 1).rank, Rank::Feast);
+    assert_eq!(on(2027, 8, 17).id, "our_lady_of_knock");
+    assert_eq!(on(2027, 11, 3).id, "malachy_of_armagh_bishop");
 }
 
 #[test]

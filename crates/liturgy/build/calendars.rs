@@ -38,6 +38,7 @@ struct NationalFile {
 #[derive(Deserialize, Clone, Copy, Debug)]
 #[serde(rename_all = "snake_case")]
 enum Epiphany {
+    #[serde(rename = "january_6")]
     January6,
     Sunday,
     AdjacentSunday,

@@ -10,6 +10,7 @@ import { UnitedStates_En } from "@romcal/calendar.united-states";
 import { Canada_En } from "@romcal/calendar.canada";
 import { England_En } from "@romcal/calendar.england";
 import { Australia_En } from "@romcal/calendar.australia";
+import { Ireland_En } from "@romcal/calendar.ireland";
 import * as cal from "../../pkg/liturgy/node.js";
 import { CLASSES, facets } from "./romcal-classes.mjs";
 
@@ -43,6 +44,11 @@ const NATIONAL = [
     name: "Our Lady Help of Christians moved to the Monday after Pentecost outranks the memorial of Mary, Mother of the Church; romcal keeps the memorial",
     norm: "Table of Liturgical Days: a proper solemnity (I.4) over an obligatory memorial (III.10)",
     explains: (f, date, o, t) => f === "id" && o.celebration.id === "our_lady_help_of_christians" && t.id === "mary_mother_of_the_church",
+  },
+  {
+    name: "A national feast on the Immaculate Heart's Saturday is kept; romcal keeps the memorial",
+    norm: "Table of Liturgical Days: a proper feast (II.8) over an obligatory memorial (III.10), which is omitted",
+    explains: (f, date, o, t) => f === "id" && o.celebration.rank === "feast" && t.id === "immaculate_heart_of_mary",
   },
   {
     name: "Saint Dominic on August 5 in Australia (August 8 is Saint Mary of the Cross); romcal omits him",
@@ -128,6 +134,23 @@ const EXPECTED = {
     "Our Lady Help of Christians moved to the Monday after Pentecost outranks the memorial of Mary, Mother of the Church; romcal keeps the memorial": 1,
     "Saint Dominic on August 5 in Australia (August 8 is Saint Mary of the Cross); romcal omits him": 9,
   },
+  "ireland": {
+    "The Baptism of the Lord is a feast; romcal ranks it a solemnity": 11,
+    "The Immaculate Heart with another obligatory memorial: both optional; romcal keeps the Immaculate Heart": 5,
+    "A solemnity on the Immaculate Heart's Saturday is kept; romcal keeps the memorial and drops the solemnity": 2,
+    "The Nativity of John the Baptist impeded by the Sacred Heart is anticipated to June 23; romcal drops it": 1,
+    "Holy Thursday is the Lord's Supper from the evening; romcal lists the Lent weekday first": 11,
+    "Good Friday and Holy Saturday are ranked Triduum (romcal: weekday with Triduum precedence), Holy Saturday violet (romcal: no colour), Holy Week's psalter week II": 22,
+    "All Souls is a commemoration ranked with the solemnities; romcal calls it a solemnity": 11,
+    "The Third Sunday in Ordinary Time is the Sunday of the Word of God; romcal gives it its own id": 11,
+    "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
+    "The Saturday memorial of Mary is listed; romcal does not list it": 211,
+    "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
+    "The Epiphany, the Ascension or Corpus Christi kept on Sunday where the conference moved them; romcal's calendar keeps the universal days": 44,
+    "An impeded national solemnity is transferred; romcal drops it (Saint George in the Easter octave or on a Sunday of Easter, Saint Patrick on a Sunday of Lent)": 1,
+    "Saint Joseph in Holy Week anticipated to the Friday where Saint Patrick's feast or solemnity takes the Saturday; romcal drops him": 1,
+    "A national feast on the Immaculate Heart's Saturday is kept; romcal keeps the memorial": 1,
+  },
 };
 
 const CALENDARS = [
@@ -135,6 +158,7 @@ const CALENDARS = [
   ["canada", Canada_En],
   ["england-and-wales", England_En],
   ["australia", Australia_En],
+  ["ireland", Ireland_En],
 ];
 
 for (const [id, localized] of CALENDARS) {

@@ -36,6 +36,8 @@ mod sign_in;
 #[cfg(feature = "stand-in")]
 mod agent;
 #[cfg(feature = "stand-in")]
+mod calendar_feed;
+#[cfg(feature = "stand-in")]
 mod front_door;
 #[cfg(feature = "stand-in")]
 mod fuzz_replay;

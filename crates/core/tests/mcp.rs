@@ -292,10 +292,20 @@ fn tools_call_becomes_the_a2a_message_send() {
     .is_ok());
 }
 
+/// The MCP answer as a client reads it: its JSON text, parsed.
+fn written(answer: result::ToolAnswer) -> Value {
+    serde_json::from_str(&answer.to_json()).unwrap()
+}
+
 /// The MCP answer to the A2A fixture `name` for `skill`, checked against the schema; its result.
 fn answer(skill: Skill, fixture: &str, retry_after: Option<&str>) -> Value {
     let a2a = fixture_json(&format!("responses/{fixture}.json"));
-    let mcp_answer = result::tool_answer(skill, "the input", &a2a, retry_after);
+    let mcp_answer = written(result::tool_answer(
+        skill,
+        "the input",
+        a2a.clone(),
+        retry_after,
+    ));
     both("JSONRPCMessage", &mcp_answer);
     assert_eq!(mcp_answer["id"], a2a["id"]);
     let result = mcp_answer["result"].clone();
@@ -391,7 +401,12 @@ fn a_rate_limited_result_names_the_limit_that_refused() {
         (json!({ "pool": "catholic_qa", "retryAfterSeconds": 30, "limit": "account", "allowed": 2, "windowSeconds": 60 }), "Rate limited: this server's Magisterium account has used its budget of 2 catholic_qa calls a minute, shared by all its clients. Try again in 30 seconds."),
     ];
     for (data, expected) in cases {
-        let mcp_answer = result::tool_answer(Skill::CatholicQa, "q", &refusal(data), None);
+        let mcp_answer = written(result::tool_answer(
+            Skill::CatholicQa,
+            "q",
+            refusal(data),
+            None,
+        ));
         assert_eq!(mcp_answer["result"]["isError"], true);
         assert_eq!(mcp_answer["result"]["content"][0]["text"], expected);
     }
@@ -432,7 +447,12 @@ fn what_a_caller_can_act_on_is_a_tool_error() {
         ("error_method_not_found", -32601),
     ] {
         let a2a = fixture_json(&format!("responses/{fixture}.json"));
-        let mcp_answer = result::tool_answer(Skill::DocumentSearch, "q", &a2a, None);
+        let mcp_answer = written(result::tool_answer(
+            Skill::DocumentSearch,
+            "q",
+            a2a.clone(),
+            None,
+        ));
         both("JSONRPCMessage", &mcp_answer);
         assert_eq!(mcp_answer["error"]["code"], code);
         assert_eq!(mcp_answer["error"]["message"], a2a["error"]["message"]);

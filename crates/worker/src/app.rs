@@ -249,9 +249,11 @@ impl App {
         } = upstream::finish_answer(plan, outcome);
         let (mut response, mut upstream_body) = (response, upstream_body);
         if plan.exit.has_door() {
-            // A door reads the answer: it needs the body in place.
+            // A door reads the answer: it needs the body in place. The bytes become the text
+            // without a copy (only bytes that are not UTF-8 are copied, with U+FFFD in place).
             if let Some(body) = upstream_body.take() {
-                response.body = String::from_utf8_lossy(&body).into_owned();
+                response.body = String::from_utf8(body)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
             }
         }
         let response = response.with_header(AGENT_HEADER, "proxy");

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use std::hash::{Hash, Hasher};
 
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
+use magisterium_core::serve::written;
 use magisterium_core::v1::card::card_to_v1;
 use magisterium_core::v1::translate::{
     message_json_to_v1, send_request_to_v0, task_json_to_v1, task_request_to_v0,
@@ -92,10 +93,10 @@ impl FrontDoor {
 
     /// The 0.2.6 answer to the rewritten request, in 1.0 terms: a task (wrapped in `{ task }` for
     /// `SendMessage`) or an error with typed details. Status and headers stay; a body that is not
-    /// a JSON-RPC answer (which the checks before this never let through) is left as it is.
+    /// a JSON-RPC answer (which the checks before this never let through) is left as it is. The
+    /// answer is read once, and its text dropped before the 1.0 answer is written.
     pub fn close(&self, mut response: WorkerResponse) -> WorkerResponse {
-        let Ok(Value::Object(mut body)) = serde_json::from_slice::<Value>(response.body.as_bytes())
-        else {
+        let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&response.body) else {
             return response;
         };
         if let Some(error) = body.remove("error") {
@@ -109,6 +110,7 @@ impl FrontDoor {
             };
             body.insert("error".into(), to_value(translated));
         } else if let Some(result) = body.remove("result") {
+            response.body = String::new(); // the tree holds the answer now
             match self.result(result) {
                 Some(result) => body.insert("result".into(), result),
                 None => {
@@ -122,18 +124,18 @@ impl FrontDoor {
         } else {
             return response;
         }
-        response.body = Value::Object(body).to_string();
+        response.body = written::to_string(&Value::Object(body));
         response
     }
 
     fn result(&self, result: Value) -> Option<Value> {
         let is_message = result.get("kind").and_then(Value::as_str) == Some("message");
         if self.method == Method::SendMessage && is_message {
-            return Some(json!({ "message": message_json_to_v1(result)? }));
+            return Some(member("message", message_json_to_v1(result)?));
         }
         let task = task_json_to_v1(result)?;
         Some(match self.method {
-            Method::SendMessage => json!({ "task": task }),
+            Method::SendMessage => member("task", task),
             Method::GetTask | Method::CancelTask => task,
         })
     }
@@ -176,6 +178,13 @@ pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerRespon
 
 fn rpc_error(id: &Value, error: JsonRpcError) -> WorkerResponse {
     WorkerResponse::json(200, &json!({ "jsonrpc": "2.0", "id": id, "error": error }))
+}
+
+/// `{ name: value }`, with `value` moved in (`json!` would copy it).
+fn member(name: &str, value: Value) -> Value {
+    let mut object = serde_json::Map::new();
+    object.insert(name.to_owned(), value);
+    Value::Object(object)
 }
 
 fn to_value<T: Serialize>(value: T) -> Value {

@@ -24,20 +24,22 @@ pub struct McpDoor {
 impl McpDoor {
     /// The `tools/call` answer for the 0.2.6 answer `response` (the upstream's, the stand-in's or
     /// the proxy's own refusal): HTTP 200 with a `CallToolResult`, or the JSON-RPC error of a
-    /// misused protocol. A body that is not JSON is left as it is.
-    pub fn close(&self, response: WorkerResponse) -> WorkerResponse {
-        let Ok(answer) = serde_json::from_slice::<Value>(response.body.as_bytes()) else {
+    /// misused protocol. A body that is not JSON is left as it is. The answer is read once and
+    /// its text dropped before the MCP answer is written (a document's text moves into it).
+    pub fn close(&self, mut response: WorkerResponse) -> WorkerResponse {
+        let Ok(answer) = serde_json::from_str::<Value>(&response.body) else {
             return response;
         };
+        response.body = String::new();
         let body = result::tool_answer(
             self.skill,
             &self.input,
-            &answer,
+            answer,
             response.header("retry-after"),
         );
         WorkerResponse {
             status: 200,
-            body: body.to_string(),
+            body: body.to_json(),
             ..response
         }
     }

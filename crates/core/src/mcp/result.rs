@@ -4,11 +4,100 @@
 //! what a caller can act on (rate limited with the seconds to wait, plan required, credential
 //! refused, not found, a failed task). Protocol misuse stays a JSON-RPC error.
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
 use super::{object, string, success};
 use crate::serve::http::code;
+use crate::serve::written;
 use crate::Skill;
+
+/// The MCP answer to a tool call (a JSON-RPC response body), ready to be written. A fetched
+/// document's text goes both in `content` and in `structuredContent`: it is held once here and
+/// written twice, so a large document is not copied for it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolAnswer {
+    /// Every answer but a found document's.
+    Json(Value),
+    /// A found document (`document_fetch`): its text in a text block, and with its record (`data`:
+    /// `id`, `title`, `author`, `ref`) in `structuredContent`.
+    Document {
+        /// The JSON-RPC id.
+        id: Value,
+        /// The document's text.
+        text: String,
+        /// Its record, without `text`.
+        data: Map<String, Value>,
+    },
+}
+
+impl ToolAnswer {
+    /// The answer as JSON text, in a string of its exact size.
+    pub fn to_json(&self) -> String {
+        written::to_string(self)
+    }
+}
+
+impl Serialize for ToolAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (id, text, data) = match self {
+            Self::Json(value) => return value.serialize(serializer),
+            Self::Document { id, text, data } => (id, text, data),
+        };
+        let mut body = serializer.serialize_map(Some(3))?;
+        body.serialize_entry("jsonrpc", "2.0")?;
+        body.serialize_entry("id", id)?;
+        body.serialize_entry("result", &DocumentResult { text, data })?;
+        body.end()
+    }
+}
+
+/// A document's `CallToolResult`, written from its one text.
+struct DocumentResult<'a> {
+    text: &'a str,
+    data: &'a Map<String, Value>,
+}
+
+impl Serialize for DocumentResult<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut result = serializer.serialize_map(Some(2))?;
+        result.serialize_entry("content", &[TextBlock(self.text)])?;
+        result.serialize_entry("structuredContent", &Structured(self.data, self.text))?;
+        result.end()
+    }
+}
+
+/// `{ "type": "text", "text": … }`.
+struct TextBlock<'a>(&'a str);
+
+impl Serialize for TextBlock<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut block = serializer.serialize_map(Some(2))?;
+        block.serialize_entry("type", "text")?;
+        block.serialize_entry("text", self.0)?;
+        block.end()
+    }
+}
+
+/// A record with `text` added.
+struct Structured<'a>(&'a Map<String, Value>, &'a str);
+
+impl Serialize for Structured<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut record = serializer.serialize_map(Some(self.0.len() + 1))?;
+        for (key, value) in self.0 {
+            record.serialize_entry(key, value)?;
+        }
+        record.serialize_entry("text", self.1)?;
+        record.end()
+    }
+}
+
+/// What a task's answer makes: a tool result, or a found document.
+enum Made {
+    Result(Value),
+    Document(String, Map<String, Value>),
+}
 
 /// A tool result with `isError`: one text for the model.
 pub fn tool_error(text: &str) -> Value {
@@ -18,21 +107,33 @@ pub fn tool_error(text: &str) -> Value {
     ])
 }
 
-/// The MCP answer (a JSON-RPC response body) for the A2A answer `answer` (a JSON-RPC response of
-/// the service, the stand-in or the proxy itself) to a call of `skill` with `input`.
-/// `retry_after`: the answer's `Retry-After` header (whole seconds), the wait of a refusal.
-pub fn tool_answer(skill: Skill, input: &str, answer: &Value, retry_after: Option<&str>) -> Value {
-    let id = answer.get("id").cloned().unwrap_or(Value::Null);
+/// The MCP answer for the A2A answer `answer` (a JSON-RPC response of the service, the stand-in
+/// or the proxy itself) to a call of `skill` with `input`. `retry_after`: the answer's
+/// `Retry-After` header (whole seconds), the wait of a refusal. The answer is taken apart, not
+/// copied: a document's text moves into the MCP answer.
+pub fn tool_answer(
+    skill: Skill,
+    input: &str,
+    mut answer: Value,
+    retry_after: Option<&str>,
+) -> ToolAnswer {
+    let id = answer.get_mut("id").map(Value::take).unwrap_or(Value::Null);
     let Some(error) = answer.get("error") else {
-        let result = answer.get("result").unwrap_or(&Value::Null);
-        return success(&id, task_result(skill, input, result));
+        let result = answer
+            .get_mut("result")
+            .map(Value::take)
+            .unwrap_or(Value::Null);
+        return match task_result(skill, input, result) {
+            Made::Result(result) => ToolAnswer::Json(success(&id, result)),
+            Made::Document(text, data) => ToolAnswer::Document { id, text, data },
+        };
     };
     let code = error.get("code").and_then(Value::as_i64).unwrap_or(0);
     let message = error.get("message").and_then(Value::as_str).unwrap_or("");
     let text = match code {
         // Protocol misuse (the proxy's checks, or the service's): a JSON-RPC error.
         code::PARSE_ERROR | code::INVALID_REQUEST | code::METHOD_NOT_FOUND | code::INVALID_PARAMS => {
-            return super::error_body(&id, code, message);
+            return ToolAnswer::Json(super::error_body(&id, code, message));
         }
         code::RATE_LIMITED => {
             // The `Retry-After` the answer carries in seconds (the proxy always sets one), else
@@ -51,7 +152,7 @@ pub fn tool_answer(skill: Skill, input: &str, answer: &Value, retry_after: Optio
         code::UNAUTHORIZED => "Unauthorized: Magisterium refused this server's credential (missing, wrong or expired token); the server's operator must fix it.".to_owned(),
         _ => format!("Magisterium could not answer ({code}): {message}"),
     };
-    success(&id, tool_error(&text))
+    ToolAnswer::Json(success(&id, tool_error(&text)))
 }
 
 /// Which limit refused a call of `skill`, from the refusal's `data`: the proxy's per-client
@@ -86,28 +187,35 @@ fn limited_by(skill: Skill, data: Option<&Value>) -> String {
     }
 }
 
-/// The `CallToolResult` for a task (or message) `result` of `skill`.
-fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
+/// The `CallToolResult` for a task (or message) `result` of `skill`, or the document it found.
+fn task_result(skill: Skill, input: &str, mut result: Value) -> Made {
     let state = result.pointer("/status/state").and_then(Value::as_str);
-    let artifacts = result.get("artifacts").and_then(Value::as_array);
     let artifact = match result.get("kind").and_then(Value::as_str) {
         Some("message") => Some(result),
         _ if state == Some("failed") => {
-            let (reason, _) = parts(result.pointer("/status/message"));
-            return tool_error(&format!("The task failed: {}", reason.trim()));
+            let reason = result.pointer_mut("/status/message").map(Value::take);
+            let (reason, _) = parts(reason);
+            return Made::Result(tool_error(&format!("The task failed: {}", reason.trim())));
         }
-        _ => artifacts.and_then(|list| {
-            list.iter()
-                .find(|a| a.get("name").and_then(Value::as_str) == Some(skill.artifact_name()))
-                .or_else(|| list.first())
-        }),
+        _ => match result.get_mut("artifacts") {
+            Some(Value::Array(list)) => {
+                let named = list
+                    .iter()
+                    .position(|a| {
+                        a.get("name").and_then(Value::as_str) == Some(skill.artifact_name())
+                    })
+                    .unwrap_or(0);
+                (named < list.len()).then(|| list.swap_remove(named))
+            }
+            _ => None,
+        },
     };
     let Some(artifact) = artifact else {
-        return tool_error("The agent gave no answer");
+        return Made::Result(tool_error("The agent gave no answer"));
     };
     let (text, mut data) = parts(Some(artifact));
     if data.is_empty() && skill.not_found_text() == Some(text.trim()) {
-        return tool_error(&not_found(skill, input));
+        return Made::Result(tool_error(&not_found(skill, input)));
     }
     let list = |key: &str| data.get(key).cloned().unwrap_or(Value::Array(Vec::new()));
     let (content, structured) = match skill {
@@ -166,23 +274,26 @@ fn task_result(skill: Skill, input: &str, result: &Value) -> Value {
             if !data.contains_key("id") {
                 data.insert("id".into(), string(input));
             }
-            data.insert("text".into(), string(text.clone()));
-            (vec![text_block(text)], Value::Object(data))
+            data.remove("text");
+            return Made::Document(text, data);
         }
         // The readings and the martyrology are text only.
         _ if !skill.is_lookup() => {
-            return object(vec![("content", Value::Array(vec![text_block(text)]))])
+            return Made::Result(object(vec![(
+                "content",
+                Value::Array(vec![text_block(text)]),
+            )]))
         }
         // A lookup's record is its data part, always with `id` and `name` (its `outputSchema`).
         _ if data.contains_key("id") && data.contains_key("name") => {
             (vec![text_block(text)], Value::Object(data))
         }
-        _ => return tool_error("The agent's answer carries no record"),
+        _ => return Made::Result(tool_error("The agent's answer carries no record")),
     };
-    object(vec![
+    Made::Result(object(vec![
         ("content", Value::Array(content)),
         ("structuredContent", structured),
-    ])
+    ]))
 }
 
 fn not_found(skill: Skill, input: &str) -> String {
@@ -195,19 +306,30 @@ fn not_found(skill: Skill, input: &str) -> String {
 }
 
 /// The texts (joined by blank lines) and the merged data objects of a part list's owner (an
-/// artifact or a message).
-fn parts(owner: Option<&Value>) -> (String, Map<String, Value>) {
+/// artifact or a message), moved out of it: one text part is not copied.
+fn parts(owner: Option<Value>) -> (String, Map<String, Value>) {
     let mut text = String::new();
     let mut data = Map::new();
-    let list = owner.and_then(|o| o.get("parts")).and_then(Value::as_array);
-    for part in list.into_iter().flatten() {
-        if let Some(t) = part.get("text").and_then(Value::as_str) {
-            if !text.is_empty() {
+    let list = match owner {
+        Some(Value::Object(mut owner)) => match owner.remove("parts") {
+            Some(Value::Array(list)) => list,
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    for part in list {
+        let Value::Object(mut part) = part else {
+            continue;
+        };
+        if let Some(Value::String(t)) = part.remove("text") {
+            if text.is_empty() {
+                text = t;
+            } else {
                 text.push_str("\n\n");
+                text.push_str(&t);
             }
-            text.push_str(t);
-        } else if let Some(Value::Object(d)) = part.get("data") {
-            data.extend(d.clone());
+        } else if let Some(Value::Object(d)) = part.remove("data") {
+            data.extend(d);
         }
     }
     (text, data)

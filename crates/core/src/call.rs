@@ -1,7 +1,13 @@
-//! One call from start to end, sans-IO: pacing wait, token, attempt, decode, retry decision,
-//! sleep, card fallback. [`run`] is generic over a [`Transport`] (one HTTP attempt, the token) and
-//! a [`Clock`] (time, jitter, sleep), so the browser build plugs in `fetch` and timers while the
-//! native tests plug in fakes and check every rule of the contract exactly.
+//! One call from start to end, sans-IO: pacing wait, token, the headers of each request, attempt,
+//! decode, retry decision, sleep, card fallback, and (in [`auto`]) `protocolVersion`'s choice of
+//! where the call goes, `"auto"`'s move to A2A 1.0 included. [`run`] and [`rpc`] are generic over a
+//! [`Transport`] (one HTTP request, the token) and a [`Clock`] (time, jitter, sleep), so the browser
+//! build plugs in `fetch` and timers while the native tests plug in fakes and check every rule of
+//! the contract exactly.
+
+mod auto;
+
+pub use auto::{rpc, Session};
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -13,6 +19,7 @@ use super::pacing::Pacer;
 use super::results::{decode_sent_task, decode_skill_response, decode_task, SkillAnswer};
 use super::retry::{parse_retry_after, RetryPolicy};
 use super::skill::Skill;
+use super::v1::Method as V1Method;
 use super::wire::RequestId;
 
 /// What one HTTP attempt brought back (the platform read the body with the byte cap).
@@ -65,6 +72,32 @@ impl<N, C> From<Error> for Failure<N, C> {
     }
 }
 
+/// What a request carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Payload {
+    /// Nothing: a `GET` (the agent card).
+    Empty,
+    /// A `POST` of the call's JSON-RPC request, in A2A 0.2.6 as it was built.
+    Legacy,
+    /// A `POST` of the call's request written in A2A 1.0 as this method; its answer is read back
+    /// as the 0.2.6 answer meaning the same (`v1::project`).
+    V1(V1Method),
+}
+
+/// One HTTP request, as the call loop decided it: where it goes, what it carries and every header
+/// it has (the loop alone decides which headers go to which URL).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request<'a> {
+    /// The URL.
+    pub url: &'a str,
+    /// The body.
+    pub payload: Payload,
+    /// The headers, in order (a later one of the same name replaces an earlier one).
+    pub headers: Vec<(&'a str, &'a str)>,
+    /// Sent as `Authorization: Bearer <token>`, after the headers.
+    pub token: Option<&'a str>,
+}
+
 /// One HTTP attempt and the bearer token: what the platform does for [`run`].
 #[allow(async_fn_in_trait)] // single-threaded wasm; no Send bounds wanted
 pub trait Transport {
@@ -72,12 +105,11 @@ pub trait Transport {
     type Node: JsonView;
     /// The platform's exception type.
     type Cause;
-    /// Sends the call's request to `url` (with `Authorization: Bearer <token>` when given) and
-    /// reads the answer. A failure is `timeout`, `aborted` or `network`.
+    /// Sends `request` exactly as it is and reads the answer. A failure is `timeout`, `aborted`
+    /// or `network`.
     async fn attempt(
         &self,
-        url: &str,
-        token: Option<&str>,
+        request: &Request<'_>,
     ) -> Result<Answer<Self::Node>, Failure<Self::Node, Self::Cause>>;
     /// The token for the next attempt (`None`: no `Authorization` header). Called before every
     /// attempt of an authenticated call.
@@ -120,6 +152,15 @@ pub enum Outcome<N> {
     Card(N, u64),
 }
 
+/// The caller's side of every request: the endpoint and the caller's own headers.
+#[derive(Debug, Clone, Copy)]
+pub struct Caller<'a> {
+    /// The JSON-RPC endpoint (absolute, as the platform resolved it).
+    pub endpoint: &'a str,
+    /// The caller's own headers (the client's `headers`, then the call's).
+    pub headers: &'a [(String, String)],
+}
+
 /// Everything [`run`] needs to know about one call.
 #[derive(Debug, Clone)]
 pub struct Plan<'a> {
@@ -129,8 +170,13 @@ pub struct Plan<'a> {
     pub method: &'a str,
     /// The id the answer must echo (ignored for the card).
     pub id: &'a RequestId,
-    /// Where to send it; the next URL is tried after a 404 of the card.
+    /// Where to send it; the next URL is tried after a 404 of the card. ([`rpc`] chooses these
+    /// and [`Plan::payload`] itself.)
     pub urls: &'a [String],
+    /// What each request carries.
+    pub payload: Payload,
+    /// The endpoint and the caller's headers.
+    pub caller: Caller<'a>,
     /// Whether the `catholic_qa` pacing pool applies.
     pub is_qa: bool,
     /// Whether the call waits for a pacing slot (and takes one) before each attempt.
@@ -174,7 +220,8 @@ pub async fn run<T: Transport, K: Clock>(
             None
         };
         let url = plan.urls.get(url_index).map_or("", String::as_str);
-        let failure = match transport.attempt(url, token.as_deref()).await {
+        let request = request(plan, url, token.as_deref());
+        let failure = match transport.attempt(&request).await {
             Ok(answer) => match read(plan, url_index, answer, clock.now_ms()) {
                 Ok(outcome) => return Ok(outcome),
                 Err(Step::NextUrl) => {
@@ -204,6 +251,31 @@ pub async fn run<T: Transport, K: Clock>(
             }
             None => return Err(failure),
         }
+    }
+}
+
+/// The request of one attempt at `url`: `content-type` when it has a body, `accept`,
+/// `a2a-version` in 1.0, then the caller's headers (their `authorization` only when no token is
+/// sent), and the token.
+fn request<'a>(plan: &Plan<'a>, url: &'a str, token: Option<&'a str>) -> Request<'a> {
+    let mut headers = Vec::with_capacity(3 + plan.caller.headers.len());
+    if plan.payload != Payload::Empty {
+        headers.push(("content-type", "application/json"));
+    }
+    headers.push(("accept", "application/json"));
+    if let Payload::V1(_) = plan.payload {
+        headers.push(("a2a-version", "1.0"));
+    }
+    for (name, value) in plan.caller.headers {
+        if token.is_none() || !name.eq_ignore_ascii_case("authorization") {
+            headers.push((name.as_str(), value.as_str()));
+        }
+    }
+    Request {
+        url,
+        payload: plan.payload,
+        headers,
+        token,
     }
 }
 

@@ -1,0 +1,140 @@
+//! One JSON-RPC call in the protocol `protocolVersion` chooses ([`rpc`]): under `"0.2"` at the
+//! endpoint in 0.2.6, under `"1.0"` at the endpoint in 1.0, and under `"auto"` in 0.2.6 until the
+//! agent answers as one that moved to 1.0 would; then its 1.0 card is read (without a token), and
+//! when the card offers a 1.0 JSON-RPC interface the call is made again there, in 1.0. Later calls
+//! go there directly while the card is fresh ([`Protocol`]), or while the card `agentCard()` kept
+//! offers one.
+
+use std::cell::RefCell;
+
+use super::{run, Failure, Outcome, Payload, Plan, Reader, Transport};
+use crate::card;
+use crate::error::Error;
+use crate::json_view::JsonView;
+use crate::kept::Kept;
+use crate::origin;
+use crate::pacing::Pacer;
+use crate::v1::card::json_rpc_v1_url;
+use crate::v1::client::{Protocol, Target};
+use crate::v1::Method as V1Method;
+
+use super::Clock;
+
+/// What a client keeps between calls, and where its card is.
+#[derive(Debug, Clone, Copy)]
+pub struct Session<'a, N> {
+    /// Where calls go under `protocolVersion`, and the 1.0 interface `"auto"` found.
+    pub protocol: &'a RefCell<Protocol>,
+    /// The card `agentCard()` read, for its `max-age`.
+    pub card: &'a RefCell<Kept<N>>,
+    /// The card's URL (absolute): `agentCardUrl`, else `/.well-known/agent.json` at the endpoint's
+    /// origin; `None` when there is none.
+    pub card_url: Option<&'a str>,
+}
+
+/// Runs one JSON-RPC call to its end where `protocolVersion` sends it (see the module): the
+/// result, or the failure of the last place tried. `plan.urls` and `plan.payload` are chosen
+/// here, from `plan.caller.endpoint` and the session.
+///
+/// # Errors
+/// As [`run`]; under `"auto"`, a refusal that said the agent moved is the answer when its card
+/// offers no 1.0 interface.
+pub async fn rpc<T: Transport, K: Clock>(
+    transport: &T,
+    clock: &K,
+    pacer: Option<&RefCell<Pacer>>,
+    session: &Session<'_, T::Node>,
+    plan: &Plan<'_>,
+) -> Result<Outcome<T::Node>, Failure<T::Node, T::Cause>> {
+    let now = clock.now_ms();
+    let target = session.protocol.borrow().target(
+        plan.caller.endpoint,
+        || cached_card_v1(session, now),
+        now,
+    );
+    let failure = match at(transport, clock, pacer, plan, &target).await {
+        Err(failure)
+            if session
+                .protocol
+                .borrow()
+                .should_discover(&target, &failure.error) =>
+        {
+            failure
+        }
+        other => return other,
+    };
+    match discover(transport, clock, session, plan).await {
+        Some(v1) => at(transport, clock, pacer, plan, &v1).await,
+        None => Err(failure),
+    }
+}
+
+/// The call at `target`: 0.2.6 at the endpoint, or 1.0 at a URL.
+async fn at<T: Transport, K: Clock>(
+    transport: &T,
+    clock: &K,
+    pacer: Option<&RefCell<Pacer>>,
+    plan: &Plan<'_>,
+    target: &Target,
+) -> Result<Outcome<T::Node>, Failure<T::Node, T::Cause>> {
+    let (url, payload) = match target {
+        Target::Legacy => (plan.caller.endpoint, Payload::Legacy),
+        Target::V1(url) => {
+            let method = V1Method::from_legacy(plan.method)
+                .ok_or_else(|| Error::invalid_input("the request has no A2A 1.0 method"))?;
+            (url.as_str(), Payload::V1(method))
+        }
+    };
+    let urls = [url.to_owned()];
+    let plan = Plan {
+        urls: &urls,
+        payload,
+        ..plan.clone()
+    };
+    run(transport, clock, pacer, &plan).await
+}
+
+/// The 1.0 interface of the card the client keeps, while that card is fresh.
+fn cached_card_v1<N: JsonView>(session: &Session<'_, N>, now: f64) -> Option<String> {
+    let kept = session.card.borrow();
+    interface(kept.fresh(now)?, session.card_url?)
+}
+
+/// The URL of `card`'s 1.0 JSON-RPC interface, made absolute against the card's own URL.
+fn interface<N: JsonView>(card: &N, card_url: &str) -> Option<String> {
+    origin::resolve(&json_rpc_v1_url(card)?, card_url)
+}
+
+/// Reads the agent's 1.0 card (`agent-card.json` beside the card URL's `agent.json`, or the card
+/// URL itself when it names another file), without a token; when it offers a 1.0 JSON-RPC
+/// interface, the protocol keeps it for the card's `max-age` and the call goes there.
+async fn discover<T: Transport, K: Clock>(
+    transport: &T,
+    clock: &K,
+    session: &Session<'_, T::Node>,
+    plan: &Plan<'_>,
+) -> Option<Target> {
+    let card_url = session.card_url?;
+    // The 1.0 card is `agent-card.json`, beside the 0.2.6 `agent.json`.
+    let urls = [card::fallback_card_url(card_url).unwrap_or_else(|| card_url.to_owned())];
+    let card_plan = Plan {
+        reader: Reader::Card,
+        method: "agent_card",
+        urls: &urls,
+        payload: Payload::Empty,
+        is_qa: false,
+        paced: false,
+        authenticated: false,
+        ..plan.clone()
+    };
+    let Ok(Outcome::Card(card, max_age)) = run(transport, clock, None, &card_plan).await else {
+        return None;
+    };
+    let url = interface(&card, urls.first()?)?;
+    Some(
+        session
+            .protocol
+            .borrow_mut()
+            .learned(url, max_age, clock.now_ms()),
+    )
+}

@@ -22,6 +22,7 @@ mod a2a_v1_routing;
 mod a2a_v1_translate;
 mod answer_head;
 mod call_auto;
+mod call_credentials;
 mod call_loop_answers;
 mod call_loop_pacing;
 mod call_loop_retries;

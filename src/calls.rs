@@ -126,6 +126,7 @@ impl MagisteriumClient {
             caller: Caller {
                 endpoint: &endpoint,
                 headers: &headers,
+                trusted_origins: &self.settings.trusted_origins,
             },
             is_qa: rpc.is_qa,
             paced: rpc.method == method::MESSAGE_SEND,
@@ -187,6 +188,7 @@ impl MagisteriumClient {
             caller: Caller {
                 endpoint: &endpoint,
                 headers: &headers,
+                trusted_origins: &self.settings.trusted_origins,
             },
             is_qa: false,
             paced: false,

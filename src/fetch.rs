@@ -209,6 +209,7 @@ impl Transport for WebTransport<'_> {
                 .with_status(status),
                 data: None,
                 cause: Some(cause),
+                ignored: None,
             };
             self.cut_short(&guard, cut)
         })?;

@@ -7,7 +7,7 @@
 
 mod auto;
 
-pub use auto::{rpc, Session};
+pub use auto::{rpc, Ignored, IgnoredReason, Session};
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -15,6 +15,7 @@ use std::future::Future;
 use super::card;
 use super::error::{Error, ErrorKind};
 use super::json_view::JsonView;
+use super::origin;
 use super::pacing::Pacer;
 use super::results::{decode_sent_task, decode_skill_response, decode_task, SkillAnswer};
 use super::retry::{parse_retry_after, RetryPolicy};
@@ -60,6 +61,8 @@ pub struct Failure<N, C> {
     pub data: Option<N>,
     /// The platform's exception (a `TypeError` of `fetch`, …).
     pub cause: Option<C>,
+    /// An A2A 1.0 interface `"auto"` did not follow, and why.
+    pub ignored: Option<Box<Ignored>>,
 }
 
 impl<N, C> From<Error> for Failure<N, C> {
@@ -68,6 +71,7 @@ impl<N, C> From<Error> for Failure<N, C> {
             error,
             data: None,
             cause: None,
+            ignored: None,
         }
     }
 }
@@ -152,13 +156,26 @@ pub enum Outcome<N> {
     Card(N, u64),
 }
 
-/// The caller's side of every request: the endpoint and the caller's own headers.
+/// The caller's side of every request: the endpoint, the caller's own headers, and the origins
+/// besides the endpoint's that may receive them and the token.
 #[derive(Debug, Clone, Copy)]
 pub struct Caller<'a> {
     /// The JSON-RPC endpoint (absolute, as the platform resolved it).
     pub endpoint: &'a str,
     /// The caller's own headers (the client's `headers`, then the call's).
     pub headers: &'a [(String, String)],
+    /// `trustedOrigins`: origins besides the endpoint's that may receive the token and `headers`.
+    pub trusted_origins: &'a [String],
+}
+
+impl Caller<'_> {
+    /// Whether a request to `url` may carry the caller's credentials (the token and `headers`):
+    /// only at the endpoint's own origin or at one the caller trusts.
+    pub fn trusts(&self, url: &str) -> bool {
+        url == self.endpoint
+            || origin::same_origin(url, self.endpoint)
+            || (self.trusted_origins.iter()).any(|trusted| origin::same_origin(url, trusted))
+    }
 }
 
 /// Everything [`run`] needs to know about one call.
@@ -214,13 +231,15 @@ pub async fn run<T: Transport, K: Clock>(
                 clock.sleep(wait).await?;
             }
         }
-        let token = if plan.authenticated {
+        let url = plan.urls.get(url_index).map_or("", String::as_str);
+        // The token and the caller's headers go only where the caller trusts them.
+        let trusted = plan.caller.trusts(url);
+        let token = if plan.authenticated && trusted {
             transport.token().await?
         } else {
             None
         };
-        let url = plan.urls.get(url_index).map_or("", String::as_str);
-        let request = request(plan, url, token.as_deref());
+        let request = request(plan, url, token.as_deref(), trusted);
         let failure = match transport.attempt(&request).await {
             Ok(answer) => match read(plan, url_index, answer, clock.now_ms()) {
                 Ok(outcome) => return Ok(outcome),
@@ -255,9 +274,14 @@ pub async fn run<T: Transport, K: Clock>(
 }
 
 /// The request of one attempt at `url`: `content-type` when it has a body, `accept`,
-/// `a2a-version` in 1.0, then the caller's headers (their `authorization` only when no token is
-/// sent), and the token.
-fn request<'a>(plan: &Plan<'a>, url: &'a str, token: Option<&'a str>) -> Request<'a> {
+/// `a2a-version` in 1.0, then the caller's headers when `trusted` (their `authorization` only when
+/// no token is sent), and the token.
+fn request<'a>(
+    plan: &Plan<'a>,
+    url: &'a str,
+    token: Option<&'a str>,
+    trusted: bool,
+) -> Request<'a> {
     let mut headers = Vec::with_capacity(3 + plan.caller.headers.len());
     if plan.payload != Payload::Empty {
         headers.push(("content-type", "application/json"));
@@ -266,7 +290,8 @@ fn request<'a>(plan: &Plan<'a>, url: &'a str, token: Option<&'a str>) -> Request
     if let Payload::V1(_) = plan.payload {
         headers.push(("a2a-version", "1.0"));
     }
-    for (name, value) in plan.caller.headers {
+    let caller = if trusted { plan.caller.headers } else { &[] };
+    for (name, value) in caller {
         if token.is_none() || !name.eq_ignore_ascii_case("authorization") {
             headers.push((name.as_str(), value.as_str()));
         }
@@ -305,6 +330,7 @@ fn read<N: JsonView, C>(
             error: error.with_retry_after_ms(retry_after_ms),
             data,
             cause: None,
+            ignored: None,
         })
     };
     let unread = |why: String| {

@@ -5,9 +5,11 @@
 
 use crate::common;
 
-use common::auto::{card_answer, card_offering, gone, search_rpc, with_token, Client};
+use common::auto::{
+    card_answer, card_offering, gone, search_rpc, search_rpc_trusting, with_token, Client,
+};
 use common::call_loop::{answer, kind, FakeClock, URL};
-use magisterium_core::call::Payload;
+use magisterium_core::call::{Ignored, IgnoredReason, Payload};
 use magisterium_core::v1::client::ProtocolChoice;
 use magisterium_core::v1::Method;
 use magisterium_core::ErrorKind;
@@ -98,4 +100,69 @@ fn look_alike_origins_are_other_origins() {
         assert_eq!(kind(search_rpc(&t, &clock, &client)), ErrorKind::HttpError);
         assert_eq!(t.attempts(), 2, "{url} was followed");
     }
+}
+
+#[test]
+fn the_caller_learns_which_interface_was_ignored_and_why() {
+    let t = with_token(vec![gone(), card_answer(card_offering(ELSEWHERE))]);
+    let (clock, client) = (FakeClock::new(0.0), Client::new(ProtocolChoice::Auto));
+    let failure = search_rpc(&t, &clock, &client).unwrap_err();
+    assert_eq!(
+        failure.ignored.as_deref(),
+        Some(&Ignored {
+            interface: ELSEWHERE.to_owned(),
+            reason: IgnoredReason::OtherOrigin,
+        })
+    );
+    assert_eq!(IgnoredReason::OtherOrigin.as_str(), "other_origin");
+    // The rest of the failure is the 0.2.6 refusal's.
+    assert_eq!(failure.error.status(), Some(404));
+}
+
+#[test]
+fn an_origin_the_caller_trusts_is_followed_with_credentials() {
+    let t = with_token(vec![
+        gone(),
+        card_answer(card_offering(ELSEWHERE)),
+        answer(200, "search_results.json"),
+        answer(200, "search_results.json"),
+    ]);
+    let (clock, client) = (FakeClock::new(0.0), Client::new(ProtocolChoice::Auto));
+    let trusted = ["https://collector.example".to_owned()];
+    assert!(search_rpc_trusting(&t, &clock, &client, &trusted).is_ok());
+    // Kept for the card's max-age, like any interface.
+    assert!(search_rpc_trusting(&t, &clock, &client, &trusted).is_ok());
+    let sent = t.requests.borrow();
+    for at_v1 in &sent[2..] {
+        assert_eq!(at_v1.url, ELSEWHERE);
+        assert_eq!(at_v1.token.as_deref(), Some("secret"));
+        assert_eq!(at_v1.header("x-api-key"), Some("k"));
+    }
+}
+
+#[test]
+fn a_card_on_another_origin_is_read_without_the_callers_headers() {
+    use common::auto::card_answer as card;
+    use common::call_loop::{block_on, plan, FakeTransport};
+    use magisterium_core::call::{run, Reader};
+    use magisterium_core::wire::RequestId;
+
+    let t = FakeTransport::new(vec![card(card_offering(URL))]);
+    let id = RequestId::from("");
+    let urls = ["https://cards.example/.well-known/agent.json".to_owned()];
+    let headers = [("x-api-key".to_owned(), "k".to_owned())];
+    let mut p = plan(Reader::Card, "agent_card", &id, &urls);
+    p.authenticated = false;
+    p.caller.headers = &headers;
+    assert!(block_on(run(&t, &FakeClock::new(0.0), None, &p)).is_ok());
+    assert_eq!(t.requests.borrow()[0].header("x-api-key"), None);
+
+    // At the endpoint's origin (the default card URL) they go.
+    let t = FakeTransport::new(vec![card(card_offering(URL))]);
+    let urls = ["https://agent.example/.well-known/agent.json".to_owned()];
+    let mut p = plan(Reader::Card, "agent_card", &id, &urls);
+    p.authenticated = false;
+    p.caller.headers = &headers;
+    assert!(block_on(run(&t, &FakeClock::new(0.0), None, &p)).is_ok());
+    assert_eq!(t.requests.borrow()[0].header("x-api-key"), Some("k"));
 }

@@ -3,7 +3,8 @@
 //! agent answers as one that moved to 1.0 would; then its 1.0 card is read (without a token), and
 //! when the card offers a 1.0 JSON-RPC interface the call is made again there, in 1.0. Later calls
 //! go there directly while the card is fresh ([`Protocol`]), or while the card `agentCard()` kept
-//! offers one.
+//! offers one. An interface on another origin than the endpoint's (and not one the caller trusts)
+//! is never followed: the call's token and headers would go there ([`Ignored`]).
 
 use std::cell::RefCell;
 
@@ -19,6 +20,34 @@ use crate::v1::client::{Protocol, Target};
 use crate::v1::Method as V1Method;
 
 use super::Clock;
+
+/// Why `"auto"` did not follow the A2A 1.0 interface an agent card named (the JavaScript error's
+/// `data`: `{ ignoredInterface, reason }`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ignored {
+    /// The interface URL the card named.
+    pub interface: String,
+    /// Why it was not followed.
+    pub reason: IgnoredReason,
+}
+
+/// Why an interface an agent card named was not followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IgnoredReason {
+    /// It is on another origin than the endpoint's, and not one of `trustedOrigins`: the call's
+    /// credentials would have gone there.
+    OtherOrigin,
+}
+
+impl IgnoredReason {
+    /// The `reason` string JavaScript sees.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::OtherOrigin => "other_origin",
+        }
+    }
+}
 
 /// What a client keeps between calls, and where its card is.
 #[derive(Debug, Clone, Copy)]
@@ -49,7 +78,7 @@ pub async fn rpc<T: Transport, K: Clock>(
     let now = clock.now_ms();
     let target = session.protocol.borrow().target(
         plan.caller.endpoint,
-        || cached_card_v1(session, now),
+        || cached_card_v1(session, plan, now),
         now,
     );
     let failure = match at(transport, clock, pacer, plan, &target).await {
@@ -64,8 +93,12 @@ pub async fn rpc<T: Transport, K: Clock>(
         other => return other,
     };
     match discover(transport, clock, session, plan).await {
-        Some(v1) => at(transport, clock, pacer, plan, &v1).await,
-        None => Err(failure),
+        Found::V1(v1) => at(transport, clock, pacer, plan, &v1).await,
+        Found::Nothing => Err(failure),
+        Found::Ignored(ignored) => Err(Failure {
+            ignored: Some(Box::new(ignored)),
+            ..failure
+        }),
     }
 }
 
@@ -94,10 +127,15 @@ async fn at<T: Transport, K: Clock>(
     run(transport, clock, pacer, &plan).await
 }
 
-/// The 1.0 interface of the card the client keeps, while that card is fresh.
-fn cached_card_v1<N: JsonView>(session: &Session<'_, N>, now: f64) -> Option<String> {
+/// The 1.0 interface of the card the client keeps, while that card is fresh and the interface is
+/// one the caller trusts.
+fn cached_card_v1<N: JsonView>(
+    session: &Session<'_, N>,
+    plan: &Plan<'_>,
+    now: f64,
+) -> Option<String> {
     let kept = session.card.borrow();
-    interface(kept.fresh(now)?, session.card_url?)
+    interface(kept.fresh(now)?, session.card_url?).filter(|url| plan.caller.trusts(url))
 }
 
 /// The URL of `card`'s 1.0 JSON-RPC interface, made absolute against the card's own URL.
@@ -105,16 +143,29 @@ fn interface<N: JsonView>(card: &N, card_url: &str) -> Option<String> {
     origin::resolve(&json_rpc_v1_url(card)?, card_url)
 }
 
+/// What the agent's 1.0 card said.
+enum Found {
+    /// An interface to make the call again at.
+    V1(Target),
+    /// No card, or no 1.0 JSON-RPC interface in it.
+    Nothing,
+    /// An interface the call's credentials may not go to.
+    Ignored(Ignored),
+}
+
 /// Reads the agent's 1.0 card (`agent-card.json` beside the card URL's `agent.json`, or the card
 /// URL itself when it names another file), without a token; when it offers a 1.0 JSON-RPC
-/// interface, the protocol keeps it for the card's `max-age` and the call goes there.
+/// interface the caller trusts, the protocol keeps it for the card's `max-age` and the call goes
+/// there.
 async fn discover<T: Transport, K: Clock>(
     transport: &T,
     clock: &K,
     session: &Session<'_, T::Node>,
     plan: &Plan<'_>,
-) -> Option<Target> {
-    let card_url = session.card_url?;
+) -> Found {
+    let Some(card_url) = session.card_url else {
+        return Found::Nothing;
+    };
     // The 1.0 card is `agent-card.json`, beside the 0.2.6 `agent.json`.
     let urls = [card::fallback_card_url(card_url).unwrap_or_else(|| card_url.to_owned())];
     let card_plan = Plan {
@@ -128,13 +179,17 @@ async fn discover<T: Transport, K: Clock>(
         ..plan.clone()
     };
     let Ok(Outcome::Card(card, max_age)) = run(transport, clock, None, &card_plan).await else {
-        return None;
+        return Found::Nothing;
     };
-    let url = interface(&card, urls.first()?)?;
-    Some(
-        session
-            .protocol
-            .borrow_mut()
-            .learned(url, max_age, clock.now_ms()),
-    )
+    let Some(url) = urls.first().and_then(|at| interface(&card, at)) else {
+        return Found::Nothing;
+    };
+    if !plan.caller.trusts(&url) {
+        return Found::Ignored(Ignored {
+            interface: url,
+            reason: IgnoredReason::OtherOrigin,
+        });
+    }
+    let now = clock.now_ms();
+    Found::V1(session.protocol.borrow_mut().learned(url, max_age, now))
 }

@@ -86,6 +86,16 @@ pub fn search_rpc(
     clock: &FakeClock,
     kept: &Client,
 ) -> Result<Outcome<Node>, Failure<Node, &'static str>> {
+    search_rpc_trusting(t, clock, kept, &[])
+}
+
+/// [`search_rpc`] with these `trustedOrigins`.
+pub fn search_rpc_trusting(
+    t: &FakeTransport,
+    clock: &FakeClock,
+    kept: &Client,
+    trusted: &[String],
+) -> Result<Outcome<Node>, Failure<Node, &'static str>> {
     let id = RequestId::from("req-1");
     let headers = [("x-api-key".to_owned(), "k".to_owned())];
     let mut p = plan(
@@ -95,6 +105,7 @@ pub fn search_rpc(
         &[],
     );
     p.caller.headers = &headers;
+    p.caller.trusted_origins = trusted;
     block_on(rpc(t, clock, None, &kept.session(), &p))
 }
 

@@ -71,6 +71,7 @@ pub fn failed(kind: ErrorKind) -> Outcome1 {
         error: Error::new(kind, kind.as_str()),
         data: None,
         cause: Some("the platform's exception"),
+        ignored: None,
     })
 }
 
@@ -222,6 +223,7 @@ pub fn plan<'a>(
         caller: Caller {
             endpoint: URL,
             headers: &[],
+            trusted_origins: &[],
         },
         is_qa: false,
         paced: false,

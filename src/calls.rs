@@ -116,7 +116,6 @@ impl MagisteriumClient {
     pub(super) async fn rpc(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<JsValue, JsValue> {
         let legacy = json_of(&rpc.request).map_err(error_js)?;
         let endpoint = self.endpoint();
-        let headers = self.headers(call);
         let plan = Plan {
             reader: rpc.reader,
             method: rpc.method,
@@ -125,7 +124,8 @@ impl MagisteriumClient {
             payload: Payload::Legacy,
             caller: Caller {
                 endpoint: &endpoint,
-                headers: &headers,
+                headers: &self.settings.headers,
+                call_headers: &call.headers,
                 trusted_origins: &self.settings.trusted_origins,
             },
             is_qa: rpc.is_qa,
@@ -155,13 +155,6 @@ impl MagisteriumClient {
         resolve_url(given).unwrap_or_else(|| given.clone())
     }
 
-    /// The caller's headers: the client's, then the call's.
-    fn headers(&self, call: &CallSettings) -> Vec<(String, String)> {
-        let mut headers = self.settings.headers.clone();
-        headers.extend(call.headers.iter().cloned());
-        headers
-    }
-
     /// The card's URL: `agentCardUrl`, else `/.well-known/agent.json` at the endpoint's origin.
     pub(super) fn card_url(&self) -> Option<String> {
         match &self.settings.card_url {
@@ -178,7 +171,6 @@ impl MagisteriumClient {
     ) -> Result<Outcome<Js>, Failure> {
         let id = RequestId::String(String::new());
         let endpoint = self.endpoint();
-        let headers = self.headers(call);
         let plan = Plan {
             reader: Reader::Card,
             method: "agent_card",
@@ -187,7 +179,8 @@ impl MagisteriumClient {
             payload: Payload::Empty,
             caller: Caller {
                 endpoint: &endpoint,
-                headers: &headers,
+                headers: &self.settings.headers,
+                call_headers: &call.headers,
                 trusted_origins: &self.settings.trusted_origins,
             },
             is_qa: false,

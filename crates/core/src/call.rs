@@ -162,8 +162,10 @@ pub enum Outcome<N> {
 pub struct Caller<'a> {
     /// The JSON-RPC endpoint (absolute, as the platform resolved it).
     pub endpoint: &'a str,
-    /// The caller's own headers (the client's `headers`, then the call's).
+    /// The client's own `headers`.
     pub headers: &'a [(String, String)],
+    /// The call's own `headers`, after the client's (one of the same name replaces it).
+    pub call_headers: &'a [(String, String)],
     /// `trustedOrigins`: origins besides the endpoint's that may receive the token and `headers`.
     pub trusted_origins: &'a [String],
 }
@@ -282,7 +284,11 @@ fn request<'a>(
     token: Option<&'a str>,
     trusted: bool,
 ) -> Request<'a> {
-    let mut headers = Vec::with_capacity(3 + plan.caller.headers.len());
+    let (own, call): (&[_], &[_]) = match trusted {
+        true => (plan.caller.headers, plan.caller.call_headers),
+        false => (&[], &[]),
+    };
+    let mut headers = Vec::with_capacity(3 + own.len() + call.len());
     if plan.payload != Payload::Empty {
         headers.push(("content-type", "application/json"));
     }
@@ -290,8 +296,7 @@ fn request<'a>(
     if let Payload::V1(_) = plan.payload {
         headers.push(("a2a-version", "1.0"));
     }
-    let caller = if trusted { plan.caller.headers } else { &[] };
-    for (name, value) in caller {
+    for (name, value) in [own, call].into_iter().flatten() {
         if token.is_none() || !name.eq_ignore_ascii_case("authorization") {
             headers.push((name.as_str(), value.as_str()));
         }

@@ -223,6 +223,7 @@ pub fn plan<'a>(
         caller: Caller {
             endpoint: URL,
             headers: &[],
+            call_headers: &[],
             trusted_origins: &[],
         },
         is_qa: false,

@@ -181,7 +181,7 @@ impl Caller<'_> {
 }
 
 /// Everything [`run`] needs to know about one call.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Plan<'a> {
     /// How answers are read.
     pub reader: Reader,

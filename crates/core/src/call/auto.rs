@@ -122,7 +122,7 @@ async fn at<T: Transport, K: Clock>(
     let plan = Plan {
         urls: &urls,
         payload,
-        ..plan.clone()
+        ..*plan
     };
     run(transport, clock, pacer, &plan).await
 }
@@ -176,7 +176,7 @@ async fn discover<T: Transport, K: Clock>(
         is_qa: false,
         paced: false,
         authenticated: false,
-        ..plan.clone()
+        ..*plan
     };
     let Ok(Outcome::Card(card, max_age)) = run(transport, clock, None, &card_plan).await else {
         return Found::Nothing;

@@ -76,55 +76,84 @@ pub async fn rpc<T: Transport, K: Clock>(
     plan: &Plan<'_>,
 ) -> Result<Outcome<T::Node>, Failure<T::Node, T::Cause>> {
     let now = clock.now_ms();
-    let target = session.protocol.borrow().target(
+    let mut target = session.protocol.borrow().target(
         plan.caller.endpoint,
         || cached_card_v1(session, plan, now),
         now,
     );
-    let failure = match at(transport, clock, pacer, plan, &target).await {
-        Err(failure)
-            if session
-                .protocol
-                .borrow()
-                .should_discover(&target, &failure.error) =>
-        {
-            failure
+    // One loop, one `run`: the call; after a refusal that said the agent moved, its 1.0 card
+    // (the refusal kept meanwhile); then the call again at the card's interface.
+    let mut moved: Option<Failure<T::Node, T::Cause>> = None;
+    loop {
+        let (url, step) = match (&moved, &target) {
+            (Some(_), _) => {
+                // The 1.0 card is `agent-card.json`, beside the 0.2.6 `agent.json`.
+                let card_url = session.card_url.unwrap_or_default();
+                let url = card::fallback_card_url(card_url).unwrap_or_else(|| card_url.to_owned());
+                let card = Plan {
+                    reader: Reader::Card,
+                    method: "agent_card",
+                    payload: Payload::Empty,
+                    is_qa: false,
+                    paced: false,
+                    authenticated: false,
+                    ..*plan
+                };
+                (url, card)
+            }
+            (None, Target::Legacy) => (plan.caller.endpoint.to_owned(), *plan),
+            (None, Target::V1(url)) => {
+                let method = V1Method::from_legacy(plan.method)
+                    .ok_or_else(|| Error::invalid_input("the request has no A2A 1.0 method"))?;
+                let payload = Payload::V1(method);
+                (url.clone(), Plan { payload, ..*plan })
+            }
+        };
+        let urls = [url];
+        let result = run(
+            transport,
+            clock,
+            pacer,
+            &Plan {
+                urls: &urls,
+                ..step
+            },
+        )
+        .await;
+        let Some(failure) = moved.take() else {
+            match result {
+                Err(failure)
+                    if session.card_url.is_some()
+                        && (session.protocol.borrow()).should_discover(&target, &failure.error) =>
+                {
+                    moved = Some(failure);
+                    continue;
+                }
+                other => return other,
+            }
+        };
+        let found = match result {
+            Ok(Outcome::Card(card, max_age)) => urls
+                .first()
+                .and_then(|at| interface(&card, at))
+                .map(|url| (url, max_age)),
+            _ => None,
+        };
+        let Some((url, max_age)) = found else {
+            return Err(failure);
+        };
+        if !plan.caller.trusts(&url) {
+            let ignored = Ignored {
+                interface: url,
+                reason: IgnoredReason::OtherOrigin,
+            };
+            return Err(Failure {
+                ignored: Some(Box::new(ignored)),
+                ..failure
+            });
         }
-        other => return other,
-    };
-    match discover(transport, clock, session, plan).await {
-        Found::V1(v1) => at(transport, clock, pacer, plan, &v1).await,
-        Found::Nothing => Err(failure),
-        Found::Ignored(ignored) => Err(Failure {
-            ignored: Some(Box::new(ignored)),
-            ..failure
-        }),
+        target = (session.protocol.borrow_mut()).learned(url, max_age, clock.now_ms());
     }
-}
-
-/// The call at `target`: 0.2.6 at the endpoint, or 1.0 at a URL.
-async fn at<T: Transport, K: Clock>(
-    transport: &T,
-    clock: &K,
-    pacer: Option<&RefCell<Pacer>>,
-    plan: &Plan<'_>,
-    target: &Target,
-) -> Result<Outcome<T::Node>, Failure<T::Node, T::Cause>> {
-    let (url, payload) = match target {
-        Target::Legacy => (plan.caller.endpoint, Payload::Legacy),
-        Target::V1(url) => {
-            let method = V1Method::from_legacy(plan.method)
-                .ok_or_else(|| Error::invalid_input("the request has no A2A 1.0 method"))?;
-            (url.as_str(), Payload::V1(method))
-        }
-    };
-    let urls = [url.to_owned()];
-    let plan = Plan {
-        urls: &urls,
-        payload,
-        ..*plan
-    };
-    run(transport, clock, pacer, &plan).await
 }
 
 /// The 1.0 interface of the card the client keeps, while that card is fresh and the interface is
@@ -141,55 +170,4 @@ fn cached_card_v1<N: JsonView>(
 /// The URL of `card`'s 1.0 JSON-RPC interface, made absolute against the card's own URL.
 fn interface<N: JsonView>(card: &N, card_url: &str) -> Option<String> {
     origin::resolve(&json_rpc_v1_url(card)?, card_url)
-}
-
-/// What the agent's 1.0 card said.
-enum Found {
-    /// An interface to make the call again at.
-    V1(Target),
-    /// No card, or no 1.0 JSON-RPC interface in it.
-    Nothing,
-    /// An interface the call's credentials may not go to.
-    Ignored(Ignored),
-}
-
-/// Reads the agent's 1.0 card (`agent-card.json` beside the card URL's `agent.json`, or the card
-/// URL itself when it names another file), without a token; when it offers a 1.0 JSON-RPC
-/// interface the caller trusts, the protocol keeps it for the card's `max-age` and the call goes
-/// there.
-async fn discover<T: Transport, K: Clock>(
-    transport: &T,
-    clock: &K,
-    session: &Session<'_, T::Node>,
-    plan: &Plan<'_>,
-) -> Found {
-    let Some(card_url) = session.card_url else {
-        return Found::Nothing;
-    };
-    // The 1.0 card is `agent-card.json`, beside the 0.2.6 `agent.json`.
-    let urls = [card::fallback_card_url(card_url).unwrap_or_else(|| card_url.to_owned())];
-    let card_plan = Plan {
-        reader: Reader::Card,
-        method: "agent_card",
-        urls: &urls,
-        payload: Payload::Empty,
-        is_qa: false,
-        paced: false,
-        authenticated: false,
-        ..*plan
-    };
-    let Ok(Outcome::Card(card, max_age)) = run(transport, clock, None, &card_plan).await else {
-        return Found::Nothing;
-    };
-    let Some(url) = urls.first().and_then(|at| interface(&card, at)) else {
-        return Found::Nothing;
-    };
-    if !plan.caller.trusts(&url) {
-        return Found::Ignored(Ignored {
-            interface: url,
-            reason: IgnoredReason::OtherOrigin,
-        });
-    }
-    let now = clock.now_ms();
-    Found::V1(session.protocol.borrow_mut().learned(url, max_age, now))
 }

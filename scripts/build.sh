@@ -40,9 +40,15 @@ worker_pkg() {
 # codegen unit, then much of wasm-opt), so one chain alone leaves a core idle. The demo's Worker
 # shares no compiled crate with the opt-level "z" builds, so it gets its own target directory
 # (cargo locks one directory per build) and its log is printed when it is done.
+# Both directories exist before the two chains start: cargo makes a missing target directory
+# through a temporary one and a rename, and two builds doing that at once in a clone with no
+# target/ failed ("No such file or directory … target/opt3Sn4P5C"). The test command proves it
+# in CI by building into a target directory that does not exist yet (scripts/test.sh).
+target=${CARGO_TARGET_DIR:-$root/target}
+mkdir -p "$target/opt3"
 demo_log=$(mktemp)
 trap 'rm -f "$demo_log"' EXIT
-CARGO_TARGET_DIR=$root/target/opt3 worker_pkg dist/pkg-worker 3 --no-opt -- --features stand-in >"$demo_log" 2>&1 &
+CARGO_TARGET_DIR=$target/opt3 worker_pkg dist/pkg-worker 3 --no-opt -- --features stand-in >"$demo_log" 2>&1 &
 demo_pid=$!
 wasm_pack . pkg
 wasm_pack crates/liturgy dist/pkg-liturgy --out-name liturgy -- --features js

@@ -5,6 +5,7 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
+use magisterium_core::call::is_timeout_ms;
 use magisterium_core::pacing::{DEFAULT_PER_MINUTE, DEFAULT_QA_PER_MINUTE};
 use magisterium_core::retry::RetryPolicy;
 use magisterium_core::v1::client::ProtocolChoice;
@@ -85,6 +86,17 @@ fn positive_opt(obj: &JsValue, key: &str, what: &str) -> Result<Option<f64>, Inv
             Some(n) if n.is_finite() && n > 0.0 => Ok(Some(n)),
             _ => Err(format!("{what}.{key} must be a positive number")),
         },
+    }
+}
+
+/// `timeoutMs`: a positive number a timer can hold (`is_timeout_ms`, `MAX_TIMEOUT_MS`).
+fn timeout_opt(obj: &JsValue, what: &str) -> Result<Option<f64>, Invalid> {
+    match positive_opt(obj, "timeoutMs", what)? {
+        // MAX_TIMEOUT_MS, written out: formatting an f64 would cost the download its tables.
+        Some(ms) if !is_timeout_ms(ms) => {
+            Err(format!("{what}.timeoutMs must be at most 2147483647 ms"))
+        }
+        ms => Ok(ms),
     }
 }
 
@@ -192,7 +204,7 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
         Some(f) if f.is_function() => Some(f.unchecked_into()),
         Some(_) => return Err("options.fetch must be a function".into()),
     };
-    if let Some(ms) = positive_opt(options, "timeoutMs", what)? {
+    if let Some(ms) = timeout_opt(options, what)? {
         settings.timeout_ms = ms;
     }
     if let Some(n) = count_opt(options, "maxRetries", what, 10)? {
@@ -237,7 +249,7 @@ pub fn call_settings(options: &JsValue) -> Result<CallSettings, Invalid> {
     };
     Ok(CallSettings {
         signal,
-        timeout_ms: positive_opt(options, "timeoutMs", what)?,
+        timeout_ms: timeout_opt(options, what)?,
         context_id: string_opt(options, "contextId", what)?,
         message_id: string_opt(options, "messageId", what)?,
         headers: headers_opt(options, "headers", what)?,

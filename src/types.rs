@@ -24,7 +24,8 @@ export interface ClientOptions {
   /** Default: the global fetch (pages, web workers, workerd, Node 20+). Called as a plain function
    *  with one argument, the built `Request` (its `signal` carries the time budget and your abort). */
   fetch?: typeof fetch;
-  /** Time budget per attempt, in milliseconds. Default 60000. */
+  /** Time budget per attempt, in milliseconds (above 0, at most 2147483647, the longest a timer
+   *  holds; anything else is invalid_input). Default 60000. */
   timeoutMs?: number;
   /** Further attempts after a retryable failure (0–10). Default 2. */
   maxRetries?: number;
@@ -56,7 +57,7 @@ export interface ClientOptions {
 export interface CallOptions {
   /** Aborting rejects with kind "aborted" and cancels the fetch. */
   signal?: AbortSignal;
-  /** Overrides the client's time budget for this call. */
+  /** Overrides the client's time budget for this call (at most 2147483647 ms). */
   timeoutMs?: number;
   /** Sent as message.contextId. */
   contextId?: string;

@@ -51,8 +51,8 @@ const UNAVAILABLE = Symbol("issuer unavailable");
 const refused = (e) => e instanceof oauth.ResponseBodyError && ["invalid_grant", "unauthorized_client", "invalid_client"].includes(e.error);
 
 /** Sign-in for the Worker: `inProcess(request, env)` answers the embedded issuer's requests,
- *  `authSettings(env)` is the settings as the Rust app parsed them (`{ issuer, anonymousAllowed,
- *  allowedOrigins }`). Returns `createAuth(env, site)` and the `Session` Durable Object class. */
+ *  `authSettings(env)` is the settings as the Rust app parsed them (`{ issuer, enabled,
+ *  anonymousAllowed, … }`). Returns `createAuth(env, site)` and the `Session` Durable Object class. */
 export function signIn(inProcess, authSettings) {
   return {
     createAuth: (env, site) => createAuth(env, site, authSettings(env), inProcess),
@@ -213,9 +213,9 @@ function sessionClass(inProcess, authSettings) {
 /** The BFF for one site (the Worker's origin as a URL) and env: built once and reused by the
  *  requests of an isolate. */
 function createAuth(env, site, settings, inProcess) {
-  const registers = Boolean(env.OAUTH_CLIENT_ID) || typeof env.OAUTH_CLIENT?.idFromName === "function";
-  const enabled = settings.issuer !== "off" && registers && typeof env.SESSION?.idFromName === "function";
-  const { anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds } = settings;
+  // Whether sign-in runs, and what a call without a session may do, is decided in Rust
+  // (src/sign_in.rs); the origin rule too (src/origin.rs), before anything reaches this file.
+  const { enabled, anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds } = settings;
   const { server, client, clientAuth, subject, options, redirectUri } = oauthClient(env, site, settings, inProcess);
 
   /** The session object named `id`. */
@@ -231,12 +231,6 @@ function createAuth(env, site, settings, inProcess) {
 
   const json = (status, body, headers = {}) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store", ...headers } });
-
-  /** Cross-site request protection for state-changing routes: a present Origin must be ours. */
-  function sameOrigin(request) {
-    const origin = request.headers.get("origin");
-    return origin === null || origin === site.origin;
-  }
 
   return {
     enabled,
@@ -294,7 +288,6 @@ function createAuth(env, site, settings, inProcess) {
       }
       if (url.pathname === "/auth/logout") {
         if (request.method !== "POST") return json(405, { error: "use POST" });
-        if (!sameOrigin(request)) return json(403, { error: "cross-site request refused" });
         await sessionOf(request)?.stub.end(site.origin);
         return json(200, { signedIn: false }, { "set-cookie": cookieHeader(url, "", 0) });
       }
@@ -305,9 +298,6 @@ function createAuth(env, site, settings, inProcess) {
      *  expire), else the operator's when anonymous use is allowed. `refuse` says to answer
      *  unauthorized without an upstream call. */
     async token(request) {
-      if (enabled && !sameOrigin(request) && readCookie(request, site)) {
-        if (!settings.allowedOrigins.includes(request.headers.get("origin"))) return { refuse: true, reason: "cross-site" };
-      }
       const session = sessionOf(request);
       const current = await session?.stub.token(site.origin);
       if (current?.unavailable) return { refuse: true, reason: "issuer-unavailable" };

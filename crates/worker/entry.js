@@ -9,32 +9,24 @@ import { signIn } from "./auth.js";
 const { createAuth, Session, ClientRegistration } = signIn(inProcess, authSettings);
 
 /** One upstream account's budget (src/budget_object.rs keeps it, in memory and in the object's
- *  SQLite storage); the Worker calls `take` over RPC. */
+ *  SQLite storage, and decides everything); the Worker calls `take` over RPC. */
 export class UpstreamBudget extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
     this.windows = new BudgetWindows(ctx, env);
-    this.flushing = false;
   }
 
-  /** Takes one call of `client`: when it may go, the number of calls leased with it, up to `want`
-   *  (budget.rs, "Leases"), else `{ pool, retryAfterSeconds, limit }`.
-   *  The answer leaves at once; the calls it let through are written by a timer just after, so
-   *  the answer does not wait behind the object's output gate (budget_object.rs: the worst case). */
+  /** Takes one call of `client`: when it may go, `{ lease, at }` (the calls leased with it, up to
+   *  `want`, budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
+   *  let through could not be written: the call must not go (budget_object.rs). */
   take(client, isQa, want) {
-    const answer = this.windows.take(client, isQa, want);
-    if (this.windows.pending && !this.flushing) {
-      this.flushing = true;
-      setTimeout(() => {
-        this.flushing = false;
-        try {
-          this.windows.flush();
-        } catch (e) {
-          console.error(JSON.stringify({ error: "budget-write-failed", name: String(e?.name ?? "Error") }));
-        }
-      }, 0);
-    }
-    return answer;
+    return this.windows.take(client, isQa, want);
+  }
+
+  /** Gives back the call of `client` granted at `at` (the `at` of `take`'s answer), which the
+   *  service refused as unauthorized (budget.rs, `give_back`). */
+  giveBack(client, isQa, at) {
+    this.windows.giveBack(client, isQa, at);
   }
 }
 

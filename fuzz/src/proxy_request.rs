@@ -167,6 +167,7 @@ pub fn check_proxy_request(data: &[u8]) {
             for outcome in [
                 UpstreamOutcome::Timeout,
                 UpstreamOutcome::Unreachable,
+                UpstreamOutcome::NotSent,
                 UpstreamOutcome::TooLarge,
             ] {
                 let (r, cache) = app.finish(&plan, outcome, &settings, origin);
@@ -176,7 +177,11 @@ pub fn check_proxy_request(data: &[u8]) {
                     r.status
                 );
                 assert!(cache.is_none());
-                serde_json::from_str::<Value>(&r.body).expect("finish: not JSON");
+                let body: Value = serde_json::from_str(&r.body).expect("finish: not JSON");
+                assert!(
+                    body.pointer("/error/data/upstream").is_some(),
+                    "finish: no word on whether the upstream was reached"
+                );
             }
         }
         Route::Respond(r) => {

@@ -53,6 +53,7 @@ async fn through_the_proxy_to_a_loopback_upstream() {
         .unwrap_err();
     assert_eq!(s(&e, "kind"), "rpc_error");
     assert_eq!(get(&e, "status").as_f64(), Some(502.0));
+    assert_eq!(s(&get(&e, "data"), "upstream"), "reached");
     let e = c
         .document_search("scenario:ratelimit".into(), None)
         .await

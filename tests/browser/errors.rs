@@ -203,7 +203,22 @@ async fn bad_input_is_refused_and_nothing_is_sent() {
         .await,
         "invalid_input",
     );
+    // A timer longer than 2^31 - 1 ms fires at once: such a timeout is refused, not a call cut
+    // at once.
+    expect_error(
+        call(c.document_search(
+            "x".into(),
+            Some(obj(&[("timeoutMs", 2_147_483_648.0.into())]).unchecked_into()),
+        ))
+        .await,
+        "invalid_input",
+    );
     assert_eq!(count("echo").await, before, "nothing reached the server");
+    let long = obj(&[("timeoutMs", 2_147_483_648.0.into())]);
+    let e = MagisteriumClient::new(Some(long.unchecked_into()))
+        .err()
+        .unwrap();
+    assert_eq!(text(&e, "kind"), "invalid_input");
     let bad = MagisteriumClient::new(Some(obj(&[("timeoutMs", "soon".into())]).unchecked_into()));
     let e = bad.err().unwrap();
     assert_eq!(text(&e, "kind"), "invalid_input");

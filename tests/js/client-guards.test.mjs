@@ -51,6 +51,15 @@ test("unusable endpoints and card URLs are invalid_input from the constructor, n
   new MagisteriumClient({ endpoint: "http://127.0.0.1:8787/api/v1/a2a", agentCardUrl: "https://a.test/card.json", fetch });
 });
 
+test("a timeoutMs longer than a timer holds (2^31 - 1 ms) is invalid_input, not a call cut at once", async () => {
+  const fetch = counting();
+  const endpoint = "https://agent.test/api/v1/a2a";
+  assert.throws(() => new MagisteriumClient({ endpoint, fetch, timeoutMs: 2 ** 31 }), invalidInput(/options\.timeoutMs/));
+  const client = new MagisteriumClient({ endpoint, fetch, timeoutMs: 2 ** 31 - 1 });
+  await assert.rejects(client.documentSearch("x", { timeoutMs: 2 ** 31 }), invalidInput(/opts\.timeoutMs/));
+  assert.equal(fetch.calls, 0);
+});
+
 test("a runtime without a global fetch needs options.fetch, said by the constructor", () => {
   const saved = globalThis.fetch;
   try {

@@ -123,21 +123,43 @@ test("per-client rate limit: hit, then reset after the window", async () => {
   assert.equal((await send("catholic_qa", text("scenario:ok"), { headers: client })).status, 200);
 });
 
-test("document answers are cached by id; errors never", async () => {
+test("document answers are cached by id, each caller gets its own Task; errors never", async () => {
   const id = `scenario:document:${Math.random()}`;
   const first = await send("document_fetch", { kind: "data", data: { id } });
   assert.equal(first.status, 200);
   assert.equal(first.headers.get("x-cache"), "miss");
-  const second = await send("document_fetch", text(id));
+  // Another caller, its own ids, the id as a text part (one id named twice is one document).
+  const message = { role: "user", kind: "message", messageId: "msg-second", contextId: "ctx-second", parts: [text(id), { kind: "data", data: { id } }], metadata: { skillId: "document_fetch" } };
+  const second = await call({ jsonrpc: "2.0", id: "second", method: "message/send", params: { message } });
   assert.equal(second.headers.get("x-cache"), "hit");
-  assert.equal(second.json.id, 7);
-  assert.deepEqual(second.json.result, first.json.result);
+  assert.equal(second.json.id, "second");
+  const document = (r) => {
+    const [body, meta] = r.json.result.artifacts[0].parts;
+    return { text: body.text, ...meta.data };
+  };
+  assert.deepEqual(document(second), document(first), "the same document");
+  assert.equal(document(second).id, id, "the document asked for");
+  const task = second.json.result;
+  assert.equal(task.status.state, "completed");
+  assert.equal(task.contextId, "ctx-second", "the caller's own context, not the first caller's");
+  assert.notEqual(task.id, first.json.result.id, "a task id of its own");
+  assert.ok(!second.text.includes(first.json.result.contextId), "nothing of the first caller's");
   assert.equal(await upstreamCount(encodeURIComponent(id)), 1);
   const nf = `scenario:notfound:${Math.random()}`;
   await send("document_fetch", text(nf));
   const again = await send("document_fetch", text(nf));
   assert.equal(again.headers.get("x-cache"), "miss");
   assert.equal(await upstreamCount(encodeURIComponent(nf)), 2);
+});
+
+test("a document_fetch naming two different ids is refused before the upstream", async () => {
+  const before = await upstreamCount();
+  const parts = [text("scenario:document:Y"), { kind: "data", data: { id: "scenario:document:X" } }];
+  const r = await call({ jsonrpc: "2.0", id: 7, method: "message/send", params: { message: { role: "user", kind: "message", messageId: crypto.randomUUID(), parts, metadata: { skillId: "document_fetch" } } } });
+  assert.equal(r.status, 400);
+  assert.equal(r.json.error.code, -32602);
+  assert.match(r.json.error.message, /two different document ids/);
+  assert.equal(await upstreamCount(), before, "nothing went upstream");
 });
 
 test("every upstream fault becomes a JSON-RPC error", async () => {
@@ -156,6 +178,7 @@ test("every upstream fault becomes a JSON-RPC error", async () => {
     assert.equal(r.json.id, 7, q);
     assert.equal(r.json.error.code, -32603, q);
     if (message) assert.equal(r.json.error.message, message, q);
+    assert.equal(r.json.error.data?.upstream, "reached", `${q}: the request went upstream`);
     assert.ok(!r.text.includes("<html"), "no echo of the upstream body");
     assert.ok(Date.now() - started < 4000, `${q} answered within its budget`);
   }

@@ -23,6 +23,17 @@ use super::skill::Skill;
 use super::v1::Method as V1Method;
 use super::wire::RequestId;
 
+/// The longest time budget of an attempt, in milliseconds: 2^31 − 1 (about 24.8 days), the
+/// longest delay a JavaScript timer holds (a longer `setTimeout` fires at once).
+pub const MAX_TIMEOUT_MS: f64 = 2_147_483_647.0;
+
+/// Whether `ms` is a time budget an attempt can have (a `timeoutMs` option): above 0, at most
+/// [`MAX_TIMEOUT_MS`]. Anything else (`NaN`, `Infinity`) is refused rather than cut to a
+/// budget nobody asked for.
+pub fn is_timeout_ms(ms: f64) -> bool {
+    ms > 0.0 && ms <= MAX_TIMEOUT_MS
+}
+
 /// What one HTTP attempt brought back (the platform read the body with the byte cap).
 #[derive(Debug, Clone)]
 pub struct Answer<N> {

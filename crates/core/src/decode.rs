@@ -5,6 +5,7 @@
 use super::coerce;
 use super::error::Error;
 use super::json_view::{JsonKind, JsonView, Path};
+use super::upstream::Reach;
 use super::wire::RequestId;
 
 /// Reads a response and returns its `result` member.
@@ -13,7 +14,8 @@ use super::wire::RequestId;
 /// `expected_id` is the id of the request; `None` skips the id check (a body read out of context).
 ///
 /// # Errors
-/// - a JSON-RPC `error` member: the kind of [`Error::from_rpc`], with the HTTP status;
+/// - a JSON-RPC `error` member: the kind of [`Error::from_rpc`], with the HTTP status and what a
+///   proxy said in `error.data` about the upstream ([`crate::upstream`]);
 /// - a non-2xx status without a JSON-RPC error body: `http_error` (`unauthorized` for 401,
 ///   `rate_limited` for 429);
 /// - a 2xx answer that is not a JSON-RPC response for `expected_id`: `invalid_response`.
@@ -33,9 +35,13 @@ pub fn read_envelope<V: JsonView>(
     match check_envelope(&body, expected_id) {
         Ok(Envelope::Result(result)) if ok_status => Ok(result),
         Ok(Envelope::Result(_)) => Err(Error::from_http_status(status)),
-        Ok(Envelope::Error { code, message }) => {
-            Err(Error::from_rpc(code, &message).with_status(status))
-        }
+        Ok(Envelope::Error {
+            code,
+            message,
+            upstream,
+        }) => Err(Error::from_rpc(code, &message)
+            .with_status(status)
+            .with_upstream(upstream)),
         Err(_) if !ok_status => Err(Error::from_http_status(status)),
         Err(e) => Err(e.with_status(status)),
     }
@@ -43,7 +49,11 @@ pub fn read_envelope<V: JsonView>(
 
 enum Envelope<V> {
     Result(V),
-    Error { code: i64, message: String },
+    Error {
+        code: i64,
+        message: String,
+        upstream: Option<Reach>,
+    },
 }
 
 fn check_envelope<V: JsonView>(
@@ -105,7 +115,12 @@ fn check_envelope<V: JsonView>(
                     None => return Err(wrong_type(&at.key("message"), "string", m.kind())),
                 },
             };
-            Ok(Envelope::Error { code, message })
+            let upstream = error.field("data").and_then(|d| Reach::from_data(&d));
+            Ok(Envelope::Error {
+                code,
+                message,
+                upstream,
+            })
         }
     }
 }

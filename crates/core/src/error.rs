@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use super::upstream::Reach;
+
 /// What went wrong, as the `kind` string JavaScript sees (`"rate_limited"`, …).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -147,6 +149,7 @@ pub struct Error {
     status: Option<u16>,
     retry_after_ms: Option<u64>,
     task_id: Option<String>,
+    upstream: Option<Reach>,
 }
 
 impl Error {
@@ -159,6 +162,7 @@ impl Error {
             status: None,
             retry_after_ms: None,
             task_id: None,
+            upstream: None,
         }
     }
 
@@ -207,6 +211,12 @@ impl Error {
         self
     }
 
+    /// Adds what a proxy said about the upstream (`error.data.upstream`).
+    pub fn with_upstream(mut self, upstream: Option<Reach>) -> Self {
+        self.upstream = upstream;
+        self
+    }
+
     /// Adds the id of the task the error is about.
     pub fn with_task_id(mut self, id: impl Into<String>) -> Self {
         self.task_id = Some(id.into());
@@ -233,6 +243,12 @@ impl Error {
         self.status
     }
 
+    /// Whether the request reached the upstream, when a proxy said so in `error.data`
+    /// ([`crate::upstream`]).
+    pub fn upstream(&self) -> Option<Reach> {
+        self.upstream
+    }
+
     /// The wait the server asked for (`Retry-After` / `retry-after-ms`), in milliseconds.
     pub fn retry_after_ms(&self) -> Option<u64> {
         self.retry_after_ms
@@ -241,11 +257,6 @@ impl Error {
     /// The task the error is about (`task_failed`).
     pub fn task_id(&self) -> Option<&str> {
         self.task_id.as_deref()
-    }
-
-    /// True for `timeout`.
-    pub fn is_timeout(&self) -> bool {
-        self.kind == ErrorKind::Timeout
     }
 }
 

@@ -3,13 +3,20 @@
 //! - At most `max_retries` further attempts; exponential backoff with full jitter (base 500 ms, cap
 //!   8 s); `Retry-After` (seconds or HTTP date) and `retry-after-ms` honoured up to 60 s.
 //! - Retried: network failures, HTTP 408, 429, 500, 502, 503, 504, and `rate_limited`.
-//! - Never retried: any other JSON-RPC error (inside HTTP 200 it is an answer), `aborted`, bad input,
-//!   and a timeout of `message/send` (the service may already have spent quota on it).
+//! - Never retried: any other JSON-RPC error (inside HTTP 200 it is an answer), `aborted`, bad input.
+//! - A `message/send` is not repeated when it may already have run upstream (and spent the
+//!   account's quota): after its own timeout, an HTTP 504 (a gateway's timeout, our proxy's
+//!   included), a 502 (a gateway that got no usable answer), and any answer of our proxy saying it
+//!   reached the upstream (`error.data.upstream: "reached"`, [`crate::upstream`]). It is repeated
+//!   where it certainly did not run or the service asks: a network failure before any answer,
+//!   408, 429, `rate_limited`, 503, a 500 (as before, unless our proxy says it had reached the
+//!   upstream), and a 502 of our proxy saying it never reached it (`"not_reached"`).
 //!
 //! The caller supplies the randomness (`random` in `[0, 1)`) and the clock, so tests are exact.
 
 use super::error::{Error, ErrorKind};
 use super::request::method;
+use super::upstream::Reach;
 
 /// The largest integer a JavaScript number holds exactly; waits are clamped to it.
 pub const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
@@ -81,14 +88,26 @@ impl RetryPolicy {
 
 /// True when `error` may be retried for `method` (ignoring the attempt count).
 pub fn is_retryable(method: &str, error: &Error) -> bool {
+    let paid = method == method::MESSAGE_SEND;
     match error.kind() {
         ErrorKind::Aborted | ErrorKind::InvalidInput => false,
         ErrorKind::Network | ErrorKind::RateLimited => true,
         // The request may have reached the service: only idempotent calls are repeated.
-        ErrorKind::Timeout => method != method::MESSAGE_SEND,
-        _ => error
-            .status()
-            .is_some_and(|s| RETRYABLE_STATUSES.contains(&s)),
+        ErrorKind::Timeout => !paid,
+        _ => match error.status() {
+            Some(s) if RETRYABLE_STATUSES.contains(&s) => !paid || !may_have_run(s, error),
+            _ => false,
+        },
+    }
+}
+
+/// Whether a call answered with HTTP `status` may have run upstream: a gateway's timeout, a
+/// proxy saying it reached the upstream, or a gateway's 502 that does not say it did not.
+fn may_have_run(status: u16, error: &Error) -> bool {
+    match error.upstream() {
+        _ if status == 504 => true,
+        Some(reach) => reach == Reach::Reached,
+        None => status == 502,
     }
 }
 

@@ -5,7 +5,9 @@ use crate::common;
 
 use common::a2a_v1::{error_to_v0, reason};
 use common::fixture_json;
+use magisterium_core::decode::read_envelope;
 use magisterium_core::error::ErrorKind;
+use magisterium_core::upstream::Reach;
 use magisterium_core::v1::error_to_v1;
 use magisterium_core::wire::JsonRpcError;
 use serde_json::{json, Value};
@@ -130,4 +132,20 @@ fn the_spec_errors_read_as_our_kinds() {
         ErrorKind::from_rpc(content.code, &content.message),
         ErrorKind::InvalidParams
     );
+}
+
+/// What the proxy says about the upstream (`error.data.upstream`) survives the 1.0 door and back,
+/// so the SDK reads it whichever version was on the wire.
+#[test]
+fn what_the_proxy_says_about_the_upstream_crosses_the_1_0_door() {
+    let table = fixture_json("proxy/upstream_faults.json");
+    for answer in table["answers"].as_array().unwrap() {
+        let original = error(answer["body"]["error"].clone());
+        let back = error_to_v0(error_to_v1(original.clone(), false, None));
+        assert_eq!(back.data, original.data, "{}", answer["case"]);
+        let body = json!({"jsonrpc": "2.0", "id": null, "error": back});
+        let read = read_envelope(Some(&body), 502, None).unwrap_err();
+        let said = answer["body"]["error"]["data"]["upstream"].as_str();
+        assert_eq!(read.upstream().map(Reach::as_str), said);
+    }
 }

@@ -8,7 +8,7 @@ use common::call_loop::{
     answer, block_on, failed, kind, plan, req_id, search, urls, with_header, FakeClock,
     FakeTransport,
 };
-use magisterium_core::call::{run, Answer, Body, Outcome, Reader};
+use magisterium_core::call::{is_timeout_ms, run, Answer, Body, Outcome, Reader, MAX_TIMEOUT_MS};
 use magisterium_core::request::method;
 use magisterium_core::{ErrorKind, Skill};
 
@@ -55,7 +55,8 @@ fn backoff_is_capped_at_eight_seconds() {
 
 #[test]
 fn the_retryable_statuses_are_retried_and_others_are_not() {
-    for status in [408, 429, 500, 502, 503, 504] {
+    // 502 and 504 end a `message/send` (call_loop_paid_calls.rs); a read repeats them.
+    for status in [408, 429, 500, 503] {
         let t = FakeTransport::new(vec![
             Ok(Answer {
                 status,
@@ -193,4 +194,23 @@ fn an_abort_during_a_retry_wait_ends_the_call_as_aborted() {
     clock.abort_at = Some(clock.now.get() + 10.0);
     assert_eq!(kind(search(&t, &clock)), ErrorKind::Aborted);
     assert_eq!(t.attempts(), 1, "no attempt after the abort");
+}
+
+#[test]
+fn a_time_budget_longer_than_a_timer_holds_is_refused() {
+    // A JavaScript timer holds 2^31 - 1 ms; a longer `setTimeout` fires at once.
+    assert_eq!(MAX_TIMEOUT_MS, 2_147_483_647.0);
+    for ok in [1.0, 0.5, 60_000.0, MAX_TIMEOUT_MS] {
+        assert!(is_timeout_ms(ok), "{ok}");
+    }
+    for refused in [
+        0.0,
+        -1.0,
+        MAX_TIMEOUT_MS + 1.0,
+        1e300,
+        f64::INFINITY,
+        f64::NAN,
+    ] {
+        assert!(!is_timeout_ms(refused), "{refused}");
+    }
 }

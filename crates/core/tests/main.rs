@@ -1,5 +1,12 @@
 //! The core's tests, natively over named fixtures (`tests/fixtures/` at the workspace root): one
 //! test binary, a module per topic.
+// Test code may stop loudly: a failing test should (clippy.toml allows the same inside `#[test]`s).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common {
     //! Helpers shared by the core's test modules.
@@ -25,6 +32,7 @@ mod call_auto;
 mod call_credentials;
 mod call_loop_answers;
 mod call_loop_pacing;
+mod call_loop_paid_calls;
 mod call_loop_retries;
 mod call_loop_tokens_and_card;
 mod coercion_table;

@@ -79,7 +79,9 @@ impl Agent {
         match (request.method.as_str(), request.path.as_str()) {
             ("GET" | "HEAD", path::CARD | path::CARD_V03) => card::response(&request.origin),
             ("GET", oauth::path::METADATA) => oauth::AuthServer::metadata(&request.origin),
-            ("POST", oauth::path::REGISTER) => self.auth.register(&request.body, random),
+            ("POST", oauth::path::REGISTER) => {
+                self.auth.register(&request.body, random, request.now_ms)
+            }
             ("GET", oauth::path::AUTHORIZE) => {
                 self.auth.authorize(&request.query, random, request.now_ms)
             }
@@ -115,10 +117,5 @@ impl Agent {
                 | oauth::path::AUTHORIZE
                 | oauth::path::TOKEN
         )
-    }
-
-    /// Tasks currently stored (for memory checks).
-    pub fn stored_tasks(&self) -> usize {
-        self.tasks.len()
     }
 }

@@ -1,8 +1,16 @@
 //! The stand-in's emulated authorization server (RFC 8414 metadata, RFC 7591 dynamic registration,
 //! an auto-approving authorization endpoint, the token endpoint with PKCE S256 (RFC 7636), expiring
-//! access tokens and rotating refresh tokens with reuse detection). In memory, per isolate.
+//! access tokens and rotating refresh tokens with reuse detection). In memory, per isolate, and
+//! bounded: every map has a cap and its entries expire ([`MAX_CLIENTS`], [`MAX_CODES`],
+//! [`MAX_TOKENS`]; a client [`CLIENT_IDLE_MS`] after its last use, a refresh token
+//! [`REFRESH_TTL_MS`] after it was issued), so a flood of requests cannot grow the isolate.
+
+mod bounded;
+mod token;
 
 use std::collections::HashMap;
+
+use bounded::Bounded;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -28,6 +36,30 @@ pub mod path {
 pub const CODE_TTL_MS: f64 = 60_000.0;
 /// Default access token lifetime.
 pub const DEFAULT_ACCESS_TTL_MS: f64 = 3_600_000.0;
+/// A registered client unused this long is forgotten.
+pub const CLIENT_IDLE_MS: f64 = 30.0 * 86_400_000.0;
+/// A refresh token's life.
+pub const REFRESH_TTL_MS: f64 = 30.0 * 86_400_000.0;
+/// The most registered clients held (past it, the least recently used go first).
+pub const MAX_CLIENTS: usize = 1_000;
+/// The most authorization codes held (past it, those expiring soonest go first).
+pub const MAX_CODES: usize = 5_000;
+/// The most access tokens held, and the most refresh tokens (past it, those expiring soonest
+/// go first).
+pub const MAX_TOKENS: usize = 5_000;
+
+/// How many entries the server holds, map by map (for memory checks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    /// Registered clients.
+    pub clients: usize,
+    /// Authorization codes.
+    pub codes: usize,
+    /// Access tokens.
+    pub access: usize,
+    /// Refresh tokens.
+    pub refresh: usize,
+}
 
 #[derive(Debug, Clone)]
 struct Client {
@@ -40,7 +72,6 @@ struct Code {
     client_id: String,
     redirect_uri: String,
     challenge: String,
-    expires_ms: f64,
     used: bool,
     /// The grant family issued from this code (to revoke it on replay).
     family: Option<String>,
@@ -50,18 +81,27 @@ struct Code {
 struct Grant {
     family: String,
     client_id: String,
-    expires_ms: f64,
     used: bool,
 }
 
 /// The emulated authorization server's state.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct AuthServer {
-    clients: HashMap<String, Client>,
-    codes: HashMap<String, Code>,
-    access: HashMap<String, Grant>,
-    refresh: HashMap<String, Grant>,
-    revoked: std::collections::HashSet<String>,
+    clients: Bounded<Client>,
+    codes: Bounded<Code>,
+    access: Bounded<Grant>,
+    refresh: Bounded<Grant>,
+}
+
+impl Default for AuthServer {
+    fn default() -> Self {
+        Self {
+            clients: Bounded::new(MAX_CLIENTS),
+            codes: Bounded::new(MAX_CODES),
+            access: Bounded::new(MAX_TOKENS),
+            refresh: Bounded::new(MAX_TOKENS),
+        }
+    }
 }
 
 fn token(random: &mut dyn Random) -> String {
@@ -127,7 +167,12 @@ impl AuthServer {
     }
 
     /// RFC 7591 dynamic registration.
-    pub fn register(&mut self, body: &[u8], random: &mut dyn Random) -> WorkerResponse {
+    pub fn register(
+        &mut self,
+        body: &[u8],
+        random: &mut dyn Random,
+        now_ms: f64,
+    ) -> WorkerResponse {
         let Ok(meta) = serde_json::from_slice::<Value>(body) else {
             return oauth_error(400, "invalid_client_metadata", "the body is not JSON");
         };
@@ -154,13 +199,12 @@ impl AuthServer {
             .unwrap_or("client_secret_basic");
         let secret = (method != "none").then(|| token(random));
         let client_id = format!("client_{}", token(random));
-        self.clients.insert(
-            client_id.clone(),
-            Client {
-                secret: secret.clone(),
-                redirect_uris: uris.clone(),
-            },
-        );
+        let client = Client {
+            secret: secret.clone(),
+            redirect_uris: uris.clone(),
+        };
+        self.clients
+            .insert(client_id.clone(), client, now_ms + CLIENT_IDLE_MS, now_ms);
         let mut out = json!({
             "client_id": client_id,
             "redirect_uris": uris,
@@ -186,7 +230,7 @@ impl AuthServer {
     ) -> WorkerResponse {
         let q = form(query.as_bytes());
         let get = |k: &str| q.get(k).map(String::as_str).unwrap_or_default();
-        let Some(client) = self.clients.get(get("client_id")) else {
+        let Some(client) = self.clients.get(get("client_id"), now_ms) else {
             return oauth_error(400, "invalid_client", "unknown client_id");
         };
         let redirect = get("redirect_uri");
@@ -227,164 +271,34 @@ impl AuthServer {
             ]);
         }
         let code = token(random);
-        self.codes.insert(
-            code.clone(),
-            Code {
-                client_id: get("client_id").to_owned(),
-                redirect_uri: redirect.to_owned(),
-                challenge: get("code_challenge").to_owned(),
-                expires_ms: now_ms + CODE_TTL_MS,
-                used: false,
-                family: None,
-            },
-        );
+        let issued = Code {
+            client_id: get("client_id").to_owned(),
+            redirect_uri: redirect.to_owned(),
+            challenge: get("code_challenge").to_owned(),
+            used: false,
+            family: None,
+        };
+        self.codes
+            .insert(code.clone(), issued, now_ms + CODE_TTL_MS, now_ms);
+        self.clients
+            .extend(get("client_id"), now_ms + CLIENT_IDLE_MS);
         back(&[("code", &code), ("state", state)])
     }
 
-    /// The token endpoint (`application/x-www-form-urlencoded`).
-    pub fn token(
-        &mut self,
-        body: &[u8],
-        authorization: Option<&str>,
-        random: &mut dyn Random,
-        now_ms: f64,
-        access_ttl_ms: f64,
-    ) -> WorkerResponse {
-        let f = form(body);
-        let get = |k: &str| f.get(k).map(String::as_str).unwrap_or_default();
-        let (client_id, secret) = match basic_credentials(authorization) {
-            Some((id, secret)) => (id, Some(secret)),
-            None => (get("client_id").to_owned(), f.get("client_secret").cloned()),
-        };
-        let Some(client) = self.clients.get(&client_id) else {
-            return oauth_error(401, "invalid_client", "unknown client");
-        };
-        if client.secret.is_some() && client.secret != secret {
-            return oauth_error(401, "invalid_client", "bad client credentials");
+    /// How many entries it holds.
+    pub fn held(&self) -> Held {
+        Held {
+            clients: self.clients.len(),
+            codes: self.codes.len(),
+            access: self.access.len(),
+            refresh: self.refresh.len(),
         }
-        match get("grant_type") {
-            "authorization_code" => {
-                let Some(code) = self.codes.get_mut(get("code")) else {
-                    return oauth_error(400, "invalid_grant", "unknown code");
-                };
-                if code.used {
-                    // A replayed code: refuse it and revoke what it issued (RFC 6749 §4.1.2).
-                    if let Some(family) = code.family.clone() {
-                        self.revoked.insert(family);
-                    }
-                    return oauth_error(400, "invalid_grant", "the code was already used");
-                }
-                if code.expires_ms < now_ms
-                    || code.client_id != client_id
-                    || code.redirect_uri != get("redirect_uri")
-                {
-                    return oauth_error(
-                        400,
-                        "invalid_grant",
-                        "the code does not match this client and redirect_uri",
-                    );
-                }
-                let verifier = get("code_verifier");
-                if !valid_verifier(verifier) || s256(verifier) != code.challenge {
-                    return oauth_error(400, "invalid_grant", "PKCE verification failed");
-                }
-                code.used = true;
-                let family = format!("fam_{}", token(random));
-                code.family = Some(family.clone());
-                self.issue(&family, &client_id, random, now_ms, access_ttl_ms)
-            }
-            "refresh_token" => {
-                let presented = get("refresh_token").to_owned();
-                let Some(grant) = self.refresh.get_mut(&presented) else {
-                    return oauth_error(400, "invalid_grant", "unknown refresh token");
-                };
-                if grant.client_id != client_id || self.revoked.contains(&grant.family) {
-                    return oauth_error(400, "invalid_grant", "the refresh token was revoked");
-                }
-                if grant.used {
-                    // Reuse of a rotated refresh token: revoke the whole family (RFC 9700 §4.14).
-                    let family = grant.family.clone();
-                    self.revoked.insert(family);
-                    return oauth_error(
-                        400,
-                        "invalid_grant",
-                        "refresh token reuse detected; the grant is revoked",
-                    );
-                }
-                grant.used = true;
-                let family = grant.family.clone();
-                self.issue(&family, &client_id, random, now_ms, access_ttl_ms)
-            }
-            _ => oauth_error(
-                400,
-                "unsupported_grant_type",
-                "authorization_code or refresh_token",
-            ),
-        }
-    }
-
-    fn issue(
-        &mut self,
-        family: &str,
-        client_id: &str,
-        random: &mut dyn Random,
-        now_ms: f64,
-        access_ttl_ms: f64,
-    ) -> WorkerResponse {
-        let access = format!("at_{}", token(random));
-        let refresh = format!("rt_{}", token(random));
-        let grant = Grant {
-            family: family.to_owned(),
-            client_id: client_id.to_owned(),
-            expires_ms: now_ms + access_ttl_ms,
-            used: false,
-        };
-        self.access.insert(access.clone(), grant.clone());
-        self.refresh.insert(
-            refresh.clone(),
-            Grant {
-                expires_ms: f64::INFINITY,
-                ..grant
-            },
-        );
-        WorkerResponse::json(
-            200,
-            &json!({
-                "access_token": access,
-                "token_type": "Bearer",
-                "expires_in": (access_ttl_ms / 1000.0).round() as u64,
-                "refresh_token": refresh,
-                "scope": "a2a",
-            }),
-        )
-        .with_header("cache-control", "no-store")
-        .with_header("pragma", "no-cache")
     }
 
     /// The subject (grant family) of a valid access token: issued here, unexpired, not revoked.
     pub fn subject(&self, access_token: &str, now_ms: f64) -> Option<&str> {
         self.access
-            .get(access_token)
-            .filter(|g| g.expires_ms > now_ms && !self.revoked.contains(&g.family))
+            .get(access_token, now_ms)
             .map(|g| g.family.as_str())
     }
-}
-
-fn basic_credentials(authorization: Option<&str>) -> Option<(String, String)> {
-    let value = authorization?.trim();
-    let (scheme, encoded) = value.split_once(' ')?;
-    if !scheme.eq_ignore_ascii_case("basic") {
-        return None;
-    }
-    let decoded = base64::engine::general_purpose::STANDARD
-        .decode(encoded.trim())
-        .ok()?;
-    let text = String::from_utf8(decoded).ok()?;
-    let (id, secret) = text.split_once(':')?;
-    let unescape = |s: &str| {
-        form_urlencoded::parse(format!("x={s}").as_bytes())
-            .next()
-            .map(|(_, v)| v.into_owned())
-    };
-    Some((unescape(id)?, unescape(secret)?))
 }

@@ -3,10 +3,13 @@
 //! the embedded agent; every other path is a static asset. The proxy never answers with the
 //! stand-in: a deployment missing a setting it needs answers a configuration error.
 
+mod visitors;
+
 use super::door::Door;
 use super::embedded::Embedded;
 use super::front_door;
 use super::mcp;
+use super::origin;
 use super::proxy::{self, ForwardPlan, Inspection, Limit};
 use super::settings::{Settings, Upstream};
 use super::upstream::{self, Finished, UpstreamOutcome};
@@ -120,6 +123,9 @@ impl App {
         if request.method == "OPTIONS" {
             return Route::Respond(settings.cors.preflight(origin));
         }
+        if let Some(refused) = refused_origin(request, settings) {
+            return Route::Respond(refused);
+        }
         if request.path == path::MCP {
             return match mcp::open(request, settings, random) {
                 mcp::Opened::Answer(response) => {
@@ -152,9 +158,6 @@ impl App {
         has_binding: bool,
     ) -> Route {
         let origin = request.header("origin");
-        if let Some(refused) = refused_origin(request, settings) {
-            return Route::Respond(decorate(refused, settings, origin));
-        }
         let upstream = match &settings.upstream {
             Upstream::Url(url) => url.as_str(),
             Upstream::Embedded => {
@@ -185,17 +188,8 @@ impl App {
         }
         match (request.method.as_str(), request.path.as_str()) {
             ("POST", path::RPC) => {
-                let limits = (
-                    settings.proxy_limits.0,
-                    settings.proxy_limits.1,
-                    settings.proxy_window_secs,
-                );
-                if self.limits != limits {
-                    self.limits = limits;
-                    self.limiter =
-                        Limiter::with_window(limits.0, limits.1, f64::from(limits.2) * 1000.0);
-                }
-                match proxy::inspect(request, settings, upstream, &mut self.limiter, has_binding) {
+                let limiter = self.client_limiter(settings);
+                match proxy::inspect(request, settings, upstream, limiter, has_binding) {
                     Inspection::Reject(response) => {
                         Route::Respond(decorate(response, settings, origin))
                     }
@@ -235,14 +229,8 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> (WorkerResponse, Option<String>) {
-        let body = match &outcome {
-            UpstreamOutcome::Answer { body, .. } => body.clone(),
-            _ => Vec::new(),
-        };
-        let finished = self.finish_answer(plan, outcome, settings, origin);
-        let cache = finished.cache.clone().and_then(|range| body.get(range));
-        let cache = cache.map(|b| String::from_utf8_lossy(b).into_owned());
-        (finished.into_parts().0, cache)
+        self.finish_answer(plan, outcome, settings, origin)
+            .into_parts()
     }
 
     /// [`App::finish`], with the upstream's body left out of the response when it is the body
@@ -282,20 +270,23 @@ impl App {
         }
     }
 
-    /// The client's answer from a cached `result`.
+    /// The client's answer from a cache entry: the cached document in a Task of the caller's own
+    /// (a fresh task id from `random`). `None` when the entry cannot answer this request: the
+    /// call goes on as a miss.
     pub fn from_cache(
         &self,
         plan: &ForwardPlan,
-        cached: &str,
+        entry: &str,
         settings: &Settings,
         origin: Option<&str>,
-    ) -> WorkerResponse {
-        let response = closed(plan, upstream::from_cache(plan, cached));
-        decorate(
+        random: &mut dyn Random,
+    ) -> Option<WorkerResponse> {
+        let response = closed(plan, upstream::from_cache(plan, entry, random)?);
+        Some(decorate(
             response.with_header(AGENT_HEADER, "proxy"),
             settings,
             origin,
-        )
+        ))
     }
 
     /// The 429 answer when `limit` outside the isolate refused the call in `pool`: the account's
@@ -310,13 +301,8 @@ impl App {
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
-        let pool = if pool == Pool::CatholicQa.name() {
-            Pool::CatholicQa
-        } else {
-            Pool::Default
-        };
         let refusal = Refusal {
-            pool,
+            pool: Pool::from_name(pool),
             retry_after_secs: retry_after_secs
                 .unwrap_or(u64::from(settings.proxy_window_secs))
                 .max(1),
@@ -345,38 +331,27 @@ impl App {
         };
         decorate(card.with_header(AGENT_HEADER, "proxy"), settings, origin)
     }
-
-    /// Tasks the embedded agent holds (for memory checks); 0 without one.
-    pub fn stored_tasks(&self) -> usize {
-        self.embedded.as_ref().map_or(0, |a| a.stored_tasks())
-    }
 }
 
-/// The one origin rule of every path (the proxy, the stand-in, the 1.0 front door): a `POST` from
-/// a page of another site that is not on `ALLOWED_ORIGINS`, or from an opaque origin (`Origin:
-/// null`: a sandboxed frame, a `file:` page), is refused with 403 before anything else. A
-/// `text/plain` form post needs no preflight, so CORS alone would let it through; CORS only
-/// hides answers. Requests without `Origin` (servers, SDKs outside browsers) are not pages.
+/// The one origin rule's refusal of `request` ([`origin::check`]), as the Worker's own answer.
+/// The app asks it first for every path, and the entry before sign-in sees the request.
 pub fn refused_origin(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
-    let refused = request.method == "POST" && !allows_origin(request, settings);
-    refused.then(|| {
-        WorkerResponse::rpc_error(
-            403,
-            &serde_json::Value::Null,
-            code::INVALID_REQUEST,
-            "Origin not allowed",
-            None,
-        )
-    })
+    origin::check(request, settings).map(|refused| own_answer(request, refused, settings))
 }
 
-/// The origin rule itself: true for a request without `Origin` (not a page), from the Worker's
-/// own origin, or from an origin on `ALLOWED_ORIGINS`; false for any other page, and for an
-/// opaque origin (`null`).
-pub fn allows_origin(request: &WorkerRequest, settings: &Settings) -> bool {
-    request.header("origin").is_none_or(|origin| {
-        origin != "null" && (origin == request.origin || settings.cors.allows(origin))
-    })
+/// An answer of the Worker's own to `request`, made before routing (the origin rule, sign-in's
+/// refusals): through the door the request came in by (an A2A 1.0 request gets the 1.0 error),
+/// with CORS.
+pub fn own_answer(
+    request: &WorkerRequest,
+    response: WorkerResponse,
+    settings: &Settings,
+) -> WorkerResponse {
+    let response = match (request.path == path::RPC).then(|| front_door::open(request)) {
+        Some(Ok(Some(opened))) => opened.door.close(response),
+        _ => response,
+    };
+    decorate(response, settings, request.header("origin"))
 }
 
 /// A route for a request that came through the front door: its answers go back through it, and

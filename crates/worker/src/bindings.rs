@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Request, Url};
 
 use super::settings::{Settings, SignIn};
+use super::sign_in::Readiness;
 
 #[wasm_bindgen]
 extern "C" {
@@ -35,10 +36,14 @@ extern "C" {
 
     /// The stub of an upstream-budget object (`UpstreamBudget` in `entry.js`), over RPC.
     pub type BudgetStub;
-    /// Takes one call, with up to `want` calls ahead: the calls leased with it (a number), or
-    /// `{ pool, retryAfterSeconds, limit }`.
+    /// Takes one call, with up to `want` calls ahead: `{ lease, at }` (the calls leased with it,
+    /// the time the grant counts at), or `{ pool, retryAfterSeconds, limit }`.
     #[wasm_bindgen(method)]
     pub fn take(this: &BudgetStub, client: &str, is_qa: bool, want: u32) -> Promise;
+    /// Gives back the call of `client` granted at `at`, which the service refused as
+    /// unauthorized.
+    #[wasm_bindgen(method, js_name = giveBack)]
+    pub fn give_back(this: &BudgetStub, client: &str, is_qa: bool, at: f64) -> Promise;
 
     /// A Rate Limiting binding: `limit({ key })` → `{ success }`.
     pub type RateLimiter;
@@ -118,9 +123,9 @@ pub fn settings_for(env: &JsValue) -> Rc<Settings> {
     })
 }
 
-/// The sign-in settings of `env` for `auth.js`: `{ issuer, anonymousAllowed, allowedOrigins,
-/// sessionMaxSeconds, sessionIdleSeconds }`
-/// (`issuer`: `"off"`, `"embedded"` or the issuer's URL).
+/// The sign-in settings of `env` for `auth.js`: `{ issuer, enabled, anonymousAllowed,
+/// sessionMaxSeconds, sessionIdleSeconds }` (`issuer`: `"off"`, `"embedded"` or the issuer's
+/// URL; `enabled`: sign-in can run, [`sign_in_readiness`]).
 #[wasm_bindgen(js_name = authSettings)]
 pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
     let settings = settings_for(env);
@@ -133,17 +138,31 @@ pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
     #[serde(rename_all = "camelCase")]
     struct AuthSettings<'a> {
         issuer: &'a str,
+        enabled: bool,
         anonymous_allowed: bool,
-        allowed_origins: &'a [String],
         session_max_seconds: u32,
         session_idle_seconds: u32,
     }
     let out = AuthSettings {
         issuer,
+        enabled: sign_in_readiness(env, &settings).enabled(),
         anonymous_allowed: settings.anonymous_allowed,
-        allowed_origins: settings.cors.origins(),
         session_max_seconds: settings.session_max_secs,
         session_idle_seconds: settings.session_idle_secs,
     };
     Ok(magisterium_platform::to_js(&out)?.unchecked_into())
+}
+
+/// Whether sign-in can run with `env`'s bindings: the `SESSION` Durable Object, and a client
+/// (`OAUTH_CLIENT_ID`, or the `OAUTH_CLIENT` Durable Object).
+pub fn sign_in_readiness(env: &JsValue, settings: &Settings) -> Readiness {
+    let client_id = Reflect::get(env, &"OAUTH_CLIENT_ID".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .is_some_and(|v| !v.is_empty());
+    Readiness::of(
+        settings,
+        binding(env, "SESSION").is_some(),
+        client_id || binding(env, "OAUTH_CLIENT").is_some(),
+    )
 }

@@ -4,16 +4,46 @@
 //! place; per-visitor fairness on a shared account (the per-client limits) is counted beside it.
 //! Pure: the clock comes with each call.
 //!
+//! **Grants.** A call asks the object, which lets it through or refuses it. A call let through
+//! is counted as made [`GRANT_MS`] after the object let it through (by the object's clock), and
+//! the isolate sends it only if the answer came back within [`USE_MS`] of the ask (by the
+//! isolate's clock); a later answer is not used (its call is given back, below), and the call
+//! asks again (`lease.rs`, `io.rs`).
+//!
 //! **Leases.** When the windows have plenty of room (at least [`LEASE_SHARE`] more calls of the
 //! kind), a call that is let through also takes a few more of the same client and kind
-//! ([`Taken::lease`]): as many as the isolate asking made in the last [`LEASE_USE_MS`] (its
-//! `want`, so an isolate that sees one call now and then is leased nothing), at most
-//! [`LEASE_MAX`] and a [`LEASE_SHARE`]th of the room. The isolate makes them without asking
-//! again, for [`LEASE_USE_MS`] (`lease.rs`). They are counted at once, as made [`LEASE_MS`] later
-//! (so each frees its slot no sooner than a minute after it could go), and stored as every other
-//! call: the account is never sent more than its limits, and a lease the isolate does not use
-//! only lowers what is left for that minute. With the service's own limits (15 a minute, 2 of
-//! them `catholic_qa`) there is never that much room, and every call asks the object.
+//! ([`Taken::lease`]): as many as the isolate asking made in the last [`USE_MS`] (its `want`, so
+//! an isolate that sees one call now and then is leased nothing), at most [`LEASE_MAX`] and a
+//! [`LEASE_SHARE`]th of the room. They are counted and stored with the call that asked, as made
+//! at the same time, and the isolate makes them without asking again, under the same rule: until
+//! [`USE_MS`] after its ask. A lease the isolate does not use only lowers what is left for that
+//! minute. With the service's own limits (15 a minute, 2 of them `catholic_qa`) there is never
+//! that much room, and every call asks the object.
+//!
+//! **Why the fleet never sends an account more than its limit in any 60 s.** Call a grant's
+//! time `g` (the object's clock), the time the isolate sent the ask `s` and a call's sending `m`.
+//! The ask was sent before the object received it, and a call goes only before `s + USE_MS` by
+//! the isolate's clock, so `g ≤ m < s + USE_MS ≤ g + USE_MS < g + GRANT_MS`: every call goes
+//! between its grant and the time it is counted at, `c = g + GRANT_MS`, and the object holds its
+//! slot from `g` until `c` + 60 s, which covers the 60 s after `m`. (Only the two clocks' *rates*
+//! matter, not their offset; the half second between `USE_MS` and `GRANT_MS` covers an isolate's
+//! clock that stands still while it runs.) The object lets a grant through only while its window
+//! holds no more rows than the limit, the grant's rows included. Take any 60 s window and the
+//! latest grant `g*` among the calls sent in it: each of those calls was granted at or before
+//! `g*` and is counted at `c > m > g* − 60 s`, so each was a row of the window the object checked
+//! at `g*`: there are no more of them than the limit. The rows hold across an eviction, a
+//! restart or a deploy because the object writes them before its answer leaves
+//! (`budget_object.rs`): a grant whose rows were not written is never received, so no call goes
+//! on it. "Sent" is when the isolate lets the call go; the way to the service adds its own
+//! jitter, which the service's limiter absorbs (its -32029 reaches the client as it came).
+//!
+//! **Calls given back.** The service counts no call it refused as unauthorized (an expired
+//! token, before the refresh and the one retry of `entry.rs`). Such a call, let through by a
+//! grant of the object, is given back ([`Budget::give_back`]): its rows leave the windows and the
+//! storage, so the retry takes the only unit of the question, not a second one. So is the call of
+//! a grant whose answer came too late to be used. Removing a call the service did not count, or
+//! that never went, keeps the argument above whole. A call made on a lease is not given
+//! back (leases exist only while the minute has at least [`LEASE_SHARE`] calls of room).
 
 use super::proxy::Limit;
 use super::settings::Settings;
@@ -45,11 +75,11 @@ pub struct Counted {
     pub at_ms: f64,
 }
 
-/// A lease's calls count as made this long after the grant.
-pub const LEASE_MS: f64 = 1_000.0;
-/// An isolate makes a lease's calls within this long of receiving it (half of [`LEASE_MS`]:
-/// the rest covers the answer's way back and the clocks of two machines).
-pub const LEASE_USE_MS: f64 = LEASE_MS / 2.0;
+/// A grant's calls (the call that asked, and its lease) count as made this long after the grant.
+pub const GRANT_MS: f64 = 1_000.0;
+/// An isolate makes a grant's calls only until this long after it sent the ask (half of
+/// [`GRANT_MS`]: the rest covers an isolate clock that stands still while it runs).
+pub const USE_MS: f64 = GRANT_MS / 2.0;
 /// A lease takes at most this share of the room left (none below it).
 const LEASE_SHARE: usize = 32;
 /// The most calls one lease holds.
@@ -63,6 +93,8 @@ pub struct Taken {
     pub rows: Vec<Counted>,
     /// Calls leased.
     pub lease: u32,
+    /// The time they count at (the object's clock): the grant's name, to give a call back.
+    pub at_ms: f64,
 }
 
 /// One account's windows, and the per-client windows of the visitors sharing it.
@@ -96,12 +128,20 @@ impl Budget {
     }
 
     /// Takes one call of `client` at `now_ms` from the budget when both the client's share and
-    /// the account have room; otherwise refuses it and counts nothing.
+    /// the account have room, with a lease of up to `want` calls (what the isolate expects to
+    /// make soon) when the windows have room for it; otherwise refuses it and counts nothing. The
+    /// call and its lease are counted as made at `now_ms +` [`GRANT_MS`].
     ///
     /// # Errors
     /// The limit that refused it (the client's share or the account's budget) and the refusal of
     /// its full window, with the whole seconds until a call may pass.
-    pub fn take(&mut self, client: &str, is_qa: bool, now_ms: f64) -> Result<(), (Limit, Refusal)> {
+    pub fn take_counted(
+        &mut self,
+        client: &str,
+        is_qa: bool,
+        want: u32,
+        now_ms: f64,
+    ) -> Result<Taken, (Limit, Refusal)> {
         if let Some(clients) = &mut self.clients {
             clients
                 .admits(client, is_qa, now_ms)
@@ -110,46 +150,23 @@ impl Budget {
         self.account
             .admits(ACCOUNT, is_qa, now_ms)
             .map_err(|r| (Limit::Account, r))?;
+        // The room after the call itself.
+        let mut room = self.account.room(ACCOUNT, is_qa, now_ms).saturating_sub(1);
         if let Some(clients) = &mut self.clients {
-            clients.count(client, is_qa, now_ms);
-        }
-        self.account.count(ACCOUNT, is_qa, now_ms);
-        Ok(())
-    }
-
-    /// [`Budget::take`], and what it counted, for the object to store, with a lease of up to
-    /// `want` calls (what the isolate expects to make soon) when the windows have room for it.
-    ///
-    /// # Errors
-    /// As [`Budget::take`].
-    pub fn take_counted(
-        &mut self,
-        client: &str,
-        is_qa: bool,
-        want: u32,
-        now_ms: f64,
-    ) -> Result<Taken, (Limit, Refusal)> {
-        self.take(client, is_qa, now_ms)?;
-        let mut room = self.account.room(ACCOUNT, is_qa, now_ms);
-        if let Some(clients) = &mut self.clients {
-            room = room.min(clients.room(client, is_qa, now_ms));
+            room = room.min(clients.room(client, is_qa, now_ms).saturating_sub(1));
         }
         let lease = (room / LEASE_SHARE).min(want.min(LEASE_MAX) as usize);
-        let leased_at = now_ms + LEASE_MS;
+        let at_ms = now_ms + GRANT_MS;
         let mut rows = Vec::new();
-        for at_ms in std::iter::once(now_ms).chain(std::iter::repeat_n(leased_at, lease)) {
-            if at_ms > now_ms {
-                self.account.count(ACCOUNT, is_qa, at_ms);
-            }
+        for _ in 0..=lease {
+            self.account.count(ACCOUNT, is_qa, at_ms);
             rows.push(Counted {
                 window: ACCOUNT.to_owned(),
                 is_qa,
                 at_ms,
             });
             if let Some(clients) = &mut self.clients {
-                if at_ms > now_ms {
-                    clients.count(client, is_qa, at_ms);
-                }
+                clients.count(client, is_qa, at_ms);
                 rows.push(Counted {
                     window: format!("client:{client}"),
                     is_qa,
@@ -160,7 +177,33 @@ impl Budget {
         Ok(Taken {
             rows,
             lease: lease as u32,
+            at_ms,
         })
+    }
+
+    /// Gives back one call of `client` let through by the grant counted at `at_ms`, which the
+    /// service refused as unauthorized (it counts no call it did not authenticate): the rows to
+    /// delete from storage, none when no such call is counted.
+    pub fn give_back(&mut self, client: &str, is_qa: bool, at_ms: f64) -> Vec<Counted> {
+        let mut rows = Vec::new();
+        if !self.account.uncount(ACCOUNT, is_qa, at_ms) {
+            return rows;
+        }
+        rows.push(Counted {
+            window: ACCOUNT.to_owned(),
+            is_qa,
+            at_ms,
+        });
+        if let Some(clients) = &mut self.clients {
+            if clients.uncount(client, is_qa, at_ms) {
+                rows.push(Counted {
+                    window: format!("client:{client}"),
+                    is_qa,
+                    at_ms,
+                });
+            }
+        }
+        rows
     }
 
     /// Counts a stored call again (an object starting on its stored rows, oldest first).
@@ -188,7 +231,6 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lease::{Leases, Next};
     use magisterium_core::serve::limiter::Pool;
     use std::collections::HashMap;
 
@@ -200,24 +242,35 @@ mod tests {
         Settings::from_vars(|name| vars.get(name).cloned())
     }
 
+    /// One call alone (no lease).
+    fn take(b: &mut Budget, client: &str, is_qa: bool, now: f64) -> Result<(), (Limit, Refusal)> {
+        b.take_counted(client, is_qa, 0, now).map(|_| ())
+    }
+
     #[test]
     fn the_account_gets_fifteen_a_minute_two_of_them_qa_whoever_calls() {
         let mut b = Budget::new(&settings(&[("PROXY_RATE_LIMITS", "off")]));
-        assert_eq!(b.take("a", true, 0.0), Ok(()));
-        assert_eq!(b.take("b", true, 1_000.0), Ok(()));
-        let (limit, refused) = b.take("c", true, 2_000.0).unwrap_err();
+        assert_eq!(take(&mut b, "a", true, 0.0), Ok(()));
+        assert_eq!(take(&mut b, "b", true, 1_000.0), Ok(()));
+        let (limit, refused) = take(&mut b, "c", true, 2_000.0).unwrap_err();
         assert_eq!(limit, Limit::Account);
         assert_eq!(refused.pool, Pool::CatholicQa);
-        assert_eq!(refused.retry_after_secs, 58);
+        // Counted as made a second after each grant: the first slot frees up at 61 s.
+        assert_eq!(refused.retry_after_secs, 59);
         for i in 0..13 {
-            assert_eq!(b.take(&format!("k{i}"), false, 3_000.0), Ok(()), "{i}");
+            assert_eq!(
+                take(&mut b, &format!("k{i}"), false, 3_000.0),
+                Ok(()),
+                "{i}"
+            );
         }
         assert_eq!(
-            b.take("z", false, 3_000.0).unwrap_err().1.pool,
+            take(&mut b, "z", false, 3_000.0).unwrap_err().1.pool,
             Pool::Default
         );
-        // A minute after the first call its slot is free again.
-        assert_eq!(b.take("c", true, 60_000.0), Ok(()));
+        // A minute after the first call was counted, its slot is free again.
+        assert!(take(&mut b, "c", true, 60_999.0).is_err());
+        assert_eq!(take(&mut b, "c", true, 61_000.0), Ok(()));
     }
 
     #[test]
@@ -233,32 +286,65 @@ mod tests {
         for row in rows.iter().filter(|r| r.at_ms > horizon) {
             again.restore(row);
         }
-        let (_, refused) = again.take("c", true, 2_000.0).unwrap_err();
+        let (_, refused) = take(&mut again, "c", true, 2_000.0).unwrap_err();
         assert_eq!(
             (refused.pool, refused.retry_after_secs),
-            (Pool::CatholicQa, 58)
+            (Pool::CatholicQa, 59)
         );
         // Without the rows, the same call would pass.
-        assert!(Budget::new(&s).take("c", true, 2_000.0).is_ok());
+        assert!(take(&mut Budget::new(&s), "c", true, 2_000.0).is_ok());
         // A minute on, the rows are forgotten.
         assert_eq!(again.forgotten_before(61_000.0), 1_000.0);
-        assert!(again.take("c", true, 61_000.0).is_ok());
+        assert!(take(&mut again, "c", true, 61_000.0).is_ok());
+    }
+
+    /// A call the service refused as unauthorized is given back before the retry that follows a
+    /// refresh, so one question on an expired token takes one unit of the pool, not two.
+    #[test]
+    fn a_call_the_service_refused_as_unauthorized_is_given_back() {
+        let mut b = Budget::new(&settings(&[]));
+        let first = b.take_counted("a", true, 0, 0.0).unwrap();
+        assert_eq!(b.give_back("a", true, first.at_ms), first.rows);
+        assert!(take(&mut b, "a", true, 500.0).is_ok(), "the retry");
+        assert!(
+            take(&mut b, "a", true, 600.0).is_ok(),
+            "the pool's second call"
+        );
+        assert!(take(&mut b, "a", true, 700.0).is_err());
+        assert!(
+            b.give_back("a", true, first.at_ms).is_empty(),
+            "nothing given back twice"
+        );
+        assert!(
+            b.give_back("a", true, 1_234.0).is_empty(),
+            "nor never taken"
+        );
     }
 
     #[test]
     fn a_client_over_its_share_is_refused_without_spending_the_account() {
         let s = settings(&[("PROXY_PER_MINUTE", "2"), ("PROXY_QA_PER_MINUTE", "1")]);
         let mut b = Budget::new(&s);
-        assert_eq!(b.take("greedy", false, 0.0), Ok(()));
-        assert_eq!(b.take("greedy", false, 0.0), Ok(()));
+        assert_eq!(take(&mut b, "greedy", false, 0.0), Ok(()));
+        assert_eq!(take(&mut b, "greedy", false, 0.0), Ok(()));
         for _ in 0..5 {
-            assert_eq!(b.take("greedy", false, 10.0).unwrap_err().0, Limit::Client);
+            assert_eq!(
+                take(&mut b, "greedy", false, 10.0).unwrap_err().0,
+                Limit::Client
+            );
         }
         // The refusals took nothing from the account: 13 more calls of others pass.
         for i in 0..13 {
-            assert_eq!(b.take(&format!("other{i}"), false, 20.0), Ok(()), "{i}");
+            assert_eq!(
+                take(&mut b, &format!("other{i}"), false, 20.0),
+                Ok(()),
+                "{i}"
+            );
         }
-        assert_eq!(b.take("late", false, 30.0).unwrap_err().0, Limit::Account);
+        assert_eq!(
+            take(&mut b, "late", false, 30.0).unwrap_err().0,
+            Limit::Account
+        );
     }
 
     #[test]
@@ -269,62 +355,6 @@ mod tests {
             assert_eq!(taken.lease, 0, "{i}");
         }
         assert!(b.take_counted("a", false, 15, 20.0).is_err());
-    }
-
-    /// A lease spent at the last moment it may be, and another isolate taking every call the
-    /// object allows, send the account no more than its limit in any minute counted at the times
-    /// the calls go (the leased calls free their slots a minute after they could go, not after
-    /// the grant).
-    #[test]
-    fn a_lease_never_lets_the_fleet_exceed_the_limit() {
-        let s = settings(&[
-            ("PROXY_RATE_LIMITS", "off"),
-            ("UPSTREAM_PER_MINUTE", "1000"),
-        ]);
-        let mut budget = Budget::new(&s);
-        let (mut a, mut b) = (Leases::default(), Leases::default());
-        let mut sent = Vec::new();
-        let _ = a.call("operator", "a", false, 0.0);
-        let lease = budget.take_counted("a", false, 15, 0.0).unwrap().lease;
-        assert_eq!(lease, 15);
-        sent.push(0.0);
-        a.answered("operator", "a", false, lease, 0.0);
-        let last = LEASE_USE_MS - 1.0;
-        for tick in 1..=62_000 {
-            let now = f64::from(tick);
-            if now == last {
-                while a.call("operator", "a", false, now) == Next::Go {
-                    sent.push(now);
-                }
-            }
-            // The other isolate: every call its leases and the object let through, at once.
-            loop {
-                let want = match b.call("operator", "b", false, now) {
-                    Next::Go => {
-                        sent.push(now);
-                        continue;
-                    }
-                    Next::Ask(want) => want,
-                };
-                let taken = budget.take_counted("b", false, want, now);
-                let lease = taken.as_ref().map_or(0, |t| t.lease);
-                b.answered("operator", "b", false, lease, now);
-                if taken.is_err() {
-                    break;
-                }
-                sent.push(now);
-            }
-        }
-        assert_eq!(sent.iter().filter(|&&t| t == last).count(), 15);
-        let mut start = 0;
-        for (end, at) in sent.iter().enumerate() {
-            while sent[start] <= at - 60_000.0 {
-                start += 1;
-            }
-            let calls = end + 1 - start;
-            assert!(calls <= 1_000, "{calls} calls in the minute up to {at}");
-        }
-        assert!(sent.len() > 1_900, "the budget was used: {}", sent.len());
     }
 
     #[test]
@@ -349,19 +379,19 @@ mod tests {
         let taken = b.take_counted("a", false, 15, 0.0).unwrap();
         assert_eq!(taken.lease, 15, "639 left: 19 by share, 15 wanted");
         assert_eq!(taken.rows.len(), 16);
-        assert!(taken.rows[1..].iter().all(|r| r.at_ms == LEASE_MS));
+        assert!(taken.rows.iter().all(|r| r.at_ms == GRANT_MS));
         // The leased calls are counted: 640 − 16 more fit, then none.
         for i in 0..624 {
-            assert!(b.take("b", false, 1.0).is_ok(), "{i}");
+            assert!(take(&mut b, "b", false, 1.0).is_ok(), "{i}");
         }
-        assert!(b.take("b", false, 1.0).is_err());
+        assert!(take(&mut b, "b", false, 1.0).is_err());
         // The restarted object counts the lease again from its rows.
         let mut again = Budget::new(&s);
         for row in &taken.rows {
             again.restore(row);
         }
         let room = (0..640)
-            .take_while(|_| again.take("b", false, 1.0).is_ok())
+            .take_while(|_| take(&mut again, "b", false, 1.0).is_ok())
             .count();
         assert_eq!(room, 624);
     }

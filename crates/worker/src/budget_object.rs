@@ -1,6 +1,6 @@
 //! The upstream-budget Durable Object's state (class `UpstreamBudget`, binding `BUDGET`, declared
 //! in `entry.js`, which extends `DurableObject` so the Worker calls it over typed RPC: `take(client,
-//! isQa)`): one per account, named by [`super::budget::account_key`], so every isolate of every
+//! isQa, want)`, `giveBack(client, isQa, at)`): one per account, named by [`super::budget::account_key`], so every isolate of every
 //! location takes its calls from one [`Budget`].
 //!
 //! The windows live in memory and decide at once; every call let through is also a row of the
@@ -9,20 +9,15 @@
 //! object. The SQL API is synchronous, so nothing else runs in the object before its windows are
 //! loaded (no `blockConcurrencyWhile` needed).
 //!
-//! The rows are written just after the answer, not before it: a write in `take` itself would hold
-//! the answer behind the object's output gate until the write is confirmed (a commit locally, a
-//! replicated commit on Cloudflare), and that wait was most of what the budget object cost a call.
-//! `take` only queues the rows; `entry.js` runs [`BudgetWindows::flush`] in a timer of the object,
-//! which fires once the answers of its turn are on their way, and writes every row queued since
-//! the last flush in one statement. The calls of a lease ([`super::budget`], "Leases") are rows
-//! like the others, stamped with the time they count as made.
-//!
-//! **The worst case:** the object dies (a crash, an eviction, a deploy, a killed `wrangler dev`)
-//! between a decision and its flush, a few milliseconds, and loses the calls decided in that
-//! window: one call when calls come one at a time, at most the calls of one turn under load. Until the
-//! window passes, the account's budget then lets that many calls more through; the service still
-//! refuses anything over its own limit (its -32029 reaches the client as it came). Nothing is ever
-//! counted twice, and a refusal is never lost (refusals write nothing).
+//! The rows of a grant are written in `take` itself, before its answer: the object's output gate
+//! holds the answer until the write is confirmed, and a write that fails (or an object that dies
+//! before it is confirmed) means the answer never leaves: the isolate gets an error and sends
+//! nothing. So every call that goes upstream is a stored row, and an evicted, restarted or
+//! redeployed object counts it again; that is what the proof in `budget.rs` ("Why the fleet never
+//! sends an account more than its limit") needs. The wait for the write is paid once per ask, not
+//! per call, when leases are given (`budget.rs`, "Leases"); with the service's own 15 / 2 every
+//! call asks, and the wait is small beside the upstream call it lets through. Nothing is ever
+//! counted twice, and a refusal writes nothing.
 
 use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
@@ -55,13 +50,11 @@ const ROWS_PER_INSERT: usize = 32;
 pub struct BudgetWindows {
     budget: Budget,
     sql: SqlStorage,
-    /// Rows of calls let through and not yet written ([`BudgetWindows::flush`]).
-    pending: Vec<Counted>,
-    /// Flushes so far (old rows are pruned every [`PRUNE_EVERY`]).
-    flushes: u32,
+    /// Grants so far (old rows are pruned every [`PRUNE_EVERY`]).
+    grants: u32,
 }
 
-/// How many flushes between two prunings of rows past every window.
+/// How many grants between two prunings of rows past every window.
 const PRUNE_EVERY: u32 = 64;
 
 impl std::fmt::Debug for BudgetWindows {
@@ -100,24 +93,33 @@ impl BudgetWindows {
         Ok(BudgetWindows {
             budget,
             sql,
-            pending: Vec::new(),
-            flushes: 0,
+            grants: 0,
         })
     }
 
-    /// Takes one call of `client` (a `catholic_qa` when `is_qa`), from memory: when it may go,
-    /// the calls of the same client and kind leased with it, up to `want` (a number, 0 for none;
-    /// its rows and theirs queued for [`BudgetWindows::flush`]), else `{ pool,
-    /// retryAfterSeconds, limit }` (the full pool, the whole seconds until a slot frees up,
-    /// `"client"` or `"account"`).
+    /// Takes one call of `client` (a `catholic_qa` when `is_qa`): when it may go, `{ lease, at }`:
+    /// the calls of the same client and kind leased with it, up to `want` (0 for none; its rows
+    /// and theirs written before the answer leaves), and the time they count at; else `{ pool, retryAfterSeconds, limit }` (the
+    /// full pool, the whole seconds until a slot frees up, `"client"` or `"account"`).
+    ///
+    /// # Errors
+    /// The write of the rows failed: the call must not go (the windows in memory keep counting
+    /// it, which only refuses more).
     pub fn take(&mut self, client: &str, is_qa: bool, want: u32) -> Result<JsValue, JsValue> {
-        match self
-            .budget
-            .take_counted(client, is_qa, want, js_sys::Date::now())
-        {
+        let now = js_sys::Date::now();
+        match self.budget.take_counted(client, is_qa, want, now) {
             Ok(taken) => {
-                self.pending.extend(taken.rows);
-                Ok(taken.lease.into())
+                self.write(&taken.rows, now)?;
+                #[derive(serde::Serialize)]
+                struct Granted {
+                    lease: u32,
+                    at: f64,
+                }
+                let out = Granted {
+                    lease: taken.lease,
+                    at: taken.at_ms,
+                };
+                Ok(magisterium_platform::to_js(&out)?)
             }
             Err((limit, refusal)) => {
                 #[derive(serde::Serialize)]
@@ -137,16 +139,32 @@ impl BudgetWindows {
         }
     }
 
-    /// True when rows wait for [`BudgetWindows::flush`].
-    #[wasm_bindgen(getter)]
-    pub fn pending(&self) -> bool {
-        !self.pending.is_empty()
+    /// Gives back one call of `client` granted at `at` (the `at` of [`BudgetWindows::take`]'s
+    /// answer), which the service refused as unauthorized: its rows leave the windows and the
+    /// storage. A call not counted (any more) gives nothing back.
+    ///
+    /// # Errors
+    /// The delete failed (the call then stays counted in storage, which only refuses more).
+    #[wasm_bindgen(js_name = giveBack)]
+    pub fn give_back(&mut self, client: &str, is_qa: bool, at: f64) -> Result<(), JsValue> {
+        for row in self.budget.give_back(client, is_qa, at) {
+            let values = Array::new();
+            values.push(&row.window.as_str().into());
+            values.push(&u8::from(row.is_qa).into());
+            values.push(&row.at_ms.into());
+            self.sql.exec(
+                "DELETE FROM calls WHERE rowid = (SELECT rowid FROM calls WHERE window = ? AND qa = ? AND at = ? LIMIT 1)",
+                &values,
+            )?;
+        }
+        Ok(())
     }
+}
 
-    /// Writes the queued rows (one statement per [`ROWS_PER_INSERT`]) and, now and then, drops
-    /// the rows past every window (a restarted object reads only the last window's anyway).
-    pub fn flush(&mut self) -> Result<(), JsValue> {
-        let rows = std::mem::take(&mut self.pending);
+impl BudgetWindows {
+    /// Writes a grant's rows (one statement per [`ROWS_PER_INSERT`]) and, now and then, drops the
+    /// rows past every window (a restarted object reads only the last window's anyway).
+    fn write(&mut self, rows: &[Counted], now_ms: f64) -> Result<(), JsValue> {
         for chunk in rows.chunks(ROWS_PER_INSERT) {
             let values = Array::new();
             for row in chunk {
@@ -155,12 +173,12 @@ impl BudgetWindows {
                 values.push(&row.at_ms.into());
             }
             let mut insert = String::from("INSERT INTO calls (window, qa, at) VALUES (?, ?, ?)");
-            insert.push_str(&", (?, ?, ?)".repeat(chunk.len() - 1));
+            insert.push_str(&", (?, ?, ?)".repeat(chunk.len().saturating_sub(1)));
             self.sql.exec(&insert, &values)?;
         }
-        self.flushes = self.flushes.wrapping_add(1);
-        if self.flushes % PRUNE_EVERY == 0 {
-            let forgotten = self.budget.forgotten_before(js_sys::Date::now());
+        self.grants = self.grants.wrapping_add(1);
+        if self.grants % PRUNE_EVERY == 0 {
+            let forgotten = self.budget.forgotten_before(now_ms);
             let since = Array::of1(&forgotten.into());
             self.sql.exec("DELETE FROM calls WHERE at <= ?", &since)?;
         }

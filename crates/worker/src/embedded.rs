@@ -20,9 +20,6 @@ pub trait Embedded: std::fmt::Debug {
     /// True for paths the agent serves besides the A2A endpoint and cards (e.g. an OAuth server).
     fn owns_path(&self, path: &str) -> bool;
 
-    /// Tasks the agent holds (for memory checks).
-    fn stored_tasks(&self) -> usize;
-
     /// Who answered, for the `x-magisterium-agent` header, so nobody mistakes it for Magisterium.
     fn name(&self) -> &'static str;
 }
@@ -41,10 +38,6 @@ impl Embedded for magisterium_stand_in::Agent {
 
     fn owns_path(&self, path: &str) -> bool {
         Self::is_auth_server_path(path)
-    }
-
-    fn stored_tasks(&self) -> usize {
-        magisterium_stand_in::Agent::stored_tasks(self)
     }
 
     fn name(&self) -> &'static str {

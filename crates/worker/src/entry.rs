@@ -22,13 +22,16 @@ use web_sys::{Request, Response, Url};
 use self::auth::{auth_for, member, operator_credential};
 use self::log::LogLine;
 use super::app::{self, App, Route};
-use super::bindings::{binding, console_error, settings_for};
+use super::bindings::{binding, console_error, settings_for, sign_in_readiness};
 use super::io;
+use super::limits::visitor_key;
 use super::settings::{Settings, SignIn};
+use super::sign_in::anonymous_refused;
 use magisterium_core::ids;
 use magisterium_core::serve::http::{
     self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
 };
+use magisterium_core::upstream::Reach;
 use magisterium_platform::random::CryptoRandom;
 
 thread_local! {
@@ -48,7 +51,7 @@ pub async fn fetch(
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
     let path = url.pathname();
-    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with("/auth/") {
+    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with(path::AUTH) {
         return io::asset(&env, &request).await;
     }
     let mut call = Call::new(&request, &url, &env, ctx);
@@ -60,9 +63,14 @@ pub async fn fetch(
                 .and_then(|n| n.as_string());
             let line = json!({ "error": name.as_deref().unwrap_or("Error"), "requestId": call.request_id });
             console_error(&line.to_string());
-            // The Worker's own answer: with CORS, so a page of an allowed origin reads the 500.
+            // The Worker's own answer: with CORS, so a page of an allowed origin reads the 500,
+            // and saying whether the call had gone upstream (a paid call is then not repeated).
+            let reach = match call.log.upstream {
+                Some(_) => Reach::Reached,
+                None => Reach::NotReached,
+            };
             let failed = app::decorate(
-                http::internal_error(),
+                http::internal_error(reach),
                 &call.settings,
                 call.origin.as_deref(),
             );
@@ -123,9 +131,7 @@ fn worker_request(
         origin: url.origin(),
         headers: pairs,
         body,
-        client_key: headers
-            .get("cf-connecting-ip")?
-            .unwrap_or_else(|| "local".to_owned()),
+        client_key: visitor_key(headers.get("cf-connecting-ip")?.as_deref()),
         now_ms: js_sys::Date::now(),
         account: session.map(|(_, account)| account),
     })
@@ -169,6 +175,8 @@ struct Call {
     log: LogLine,
     /// The request's `ctx`, for work after the response.
     ctx: JsValue,
+    /// The budget object's unit the last upstream call took, if it took one.
+    unit: Option<io::Unit>,
 }
 
 /// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
@@ -200,6 +208,7 @@ impl Call {
             settings: settings_for(env),
             log: LogLine::default(),
             ctx,
+            unit: None,
         }
     }
 
@@ -220,8 +229,18 @@ impl Call {
         env: &JsValue,
         create_auth: &js_sys::Function,
     ) -> Result<Response, JsValue> {
+        // The one origin rule, before sign-in sees anything of the request.
+        if self.path.starts_with(path::AUTH) {
+            let head = worker_request(request, url, Vec::new(), None)?;
+            if let Some(refused) = app::refused_origin(&head, &self.settings) {
+                return self.origin_refused(&refused);
+            }
+        }
         let auth = auth_for(env, url, create_auth)?;
-        if self.path.starts_with("/auth/") {
+        if self.path.starts_with(path::AUTH) {
+            if let Some(refused) = self.sign_in_limit(request, url, env).await? {
+                return self.done(&refused, None);
+            }
             let answered = JsFuture::from(auth.route(request, url)).await?;
             if answered.is_object() {
                 return self.done_js(answered.unchecked_into());
@@ -240,6 +259,10 @@ impl Call {
         } else {
             Uint8Array::new_with_length(0)
         };
+        let whole = worker_request(request, url, body.to_vec(), None)?;
+        if let Some(refused) = app::refused_origin(&whole, &self.settings) {
+            return self.origin_refused(&refused);
+        }
         let is_mcp = self.path == path::MCP;
         if let (true, Err(refused)) = (is_mcp, crate::mcp::access(&self.settings)) {
             let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
@@ -247,6 +270,15 @@ impl Call {
             return self.done(&refused, None);
         }
         let is_rpc = is_post && (self.path == path::RPC || is_mcp);
+        let readiness = sign_in_readiness(env, &self.settings);
+        if let (true, Some(refused)) = (is_rpc, anonymous_refused(&self.settings, readiness)) {
+            console_error(
+                &json!({ "error": "misconfigured", "sign-in": format!("{readiness:?}") })
+                    .to_string(),
+            );
+            let refused = app::own_answer(&whole, refused, &self.settings);
+            return self.done(&refused, None);
+        }
         let mut credential = if !is_rpc {
             JsValue::NULL
         } else if self.settings.sign_in == SignIn::Off || is_mcp {
@@ -255,7 +287,7 @@ impl Call {
             JsFuture::from(auth.token(request)).await?
         };
         if let Some(reason) = refusal(&credential) {
-            let refused = self.sign_in_refused(reason);
+            let refused = self.sign_in_refused(&whole, reason);
             return self.done(&refused, None);
         }
         let mut outcome = self.attempt(request, url, env, &body, &credential).await?;
@@ -270,11 +302,16 @@ impl Call {
         ) = (is_rpc && signed_in, &outcome)
         {
             if response.status == 401 || *rpc_error == Some(code::UNAUTHORIZED) {
+                // The service counted no call it refused as unauthorized: its unit goes back
+                // (before a retry takes one; budget.rs, `Budget::give_back`).
+                if let Some(unit) = self.unit.take() {
+                    io::give_back(env, &unit).await;
+                }
                 // One refresh, one retry. An issuer that failed (not a refusal) is not a
                 // sign-out: a retryable 503, the session kept.
                 let renewed = JsFuture::from(auth.refresh(&credential)).await?;
                 if let Some(reason) = refusal(&renewed) {
-                    outcome = answer(self.sign_in_refused(reason));
+                    outcome = answer(self.sign_in_refused(&whole, reason));
                 } else if renewed.is_object() {
                     credential = renewed;
                     self.log = LogLine::default();
@@ -288,11 +325,18 @@ impl Call {
         }
     }
 
-    /// The answer to a credential `auth.js` refused for `reason` (logged), with its CORS headers.
-    fn sign_in_refused(&mut self, reason: String) -> WorkerResponse {
+    /// The answer to a credential `auth.js` refused for `reason` (logged), through the request's
+    /// door, with its CORS headers.
+    fn sign_in_refused(&mut self, request: &WorkerRequest, reason: String) -> WorkerResponse {
         let refused = http::sign_in_refused(&reason);
         self.log.auth = Some(reason);
-        app::decorate(refused, &self.settings, self.origin.as_deref())
+        app::own_answer(request, refused, &self.settings)
+    }
+
+    /// The origin rule's refusal (`app::refused_origin`), logged.
+    fn origin_refused(&mut self, refused: &WorkerResponse) -> Result<Response, JsValue> {
+        self.log.auth = Some("origin".into());
+        self.done(refused, None)
     }
 
     /// One pass through the app and, when it plans one, the I/O.

@@ -115,8 +115,9 @@ impl UpstreamCall<'_> {
             init.set_body(body);
         }
         let Ok(request) = Request::new_with_str_and_init(self.url, &init) else {
-            return Ok((UpstreamOutcome::Unreachable, None));
+            return Ok((UpstreamOutcome::NotSent, None));
         };
+        // A rejected fetch is no answer; whether the request arrived, workerd does not say.
         let response: Response = match JsFuture::from(global_fetch(&request)).await {
             Ok(response) => response.unchecked_into(),
             Err(_) => return Ok((failed(&guard), None)),
@@ -268,56 +269,115 @@ thread_local! {
     static LEASES: RefCell<Leases> = RefCell::default();
 }
 
+/// What the budget said about a call.
+#[derive(Debug)]
+pub enum Budgeted {
+    /// It may go: on a grant of the object (the unit to give back should the service refuse the
+    /// call as unauthorized), or on a lease or with no budget object (`None`).
+    Go(Option<Unit>),
+    /// It may not.
+    Refused(BudgetRefusal),
+}
+
+/// One call a budget object let through: whose, and the time its grant counts at (the object's
+/// clock), which names it to [`give_back`].
+#[derive(Debug)]
+pub struct Unit {
+    account: String,
+    client: String,
+    is_qa: bool,
+    at_ms: f64,
+}
+
 /// Takes one call of `client` from the budget object `account` (its typed RPC method `take`), or
-/// from a lease the object gave this isolate before: `None` when it may go, else its refusal.
+/// from a lease the object gave this isolate before. An answer later than half a second after
+/// its ask is not used (budget.rs, "Grants"): its call is given back, and the call asks once
+/// more, then fails.
 pub async fn take_budget(
     env: &JsValue,
     account: &str,
     client: &str,
     is_qa: bool,
-) -> Result<Option<BudgetRefusal>, JsValue> {
+) -> Result<Budgeted, JsValue> {
     let Some(namespace) = binding(env, "BUDGET") else {
-        return Ok(None);
-    };
-    let next = LEASES.with(|leases| {
-        let now = js_sys::Date::now();
-        leases.borrow_mut().call(account, client, is_qa, now)
-    });
-    let want = match next {
-        Next::Go => return Ok(None),
-        Next::Ask(want) => want,
+        return Ok(Budgeted::Go(None));
     };
     let namespace: Namespace = namespace.unchecked_into();
-    let stub: BudgetStub = namespace
-        .get(&namespace.id_from_name(account))
-        .unchecked_into();
-    let answer = JsFuture::from(stub.take(client, is_qa, want)).await;
-    // A number: the calls leased with this one (budget.rs, "Leases").
-    let leased = answer.as_ref().ok().and_then(JsValue::as_f64);
-    if want > 0 {
-        let calls = leased
-            .filter(|n| *n >= 1.0)
-            .map_or(0, |n| n.min(f64::from(want)) as u32);
-        LEASES.with(|leases| {
+    for _ in 0..2 {
+        let next = LEASES.with(|leases| {
+            let now = js_sys::Date::now();
+            leases.borrow_mut().call(account, client, is_qa, now)
+        });
+        let ask = match next {
+            Next::Go => return Ok(Budgeted::Go(None)),
+            Next::Ask(ask) => ask,
+        };
+        let stub: BudgetStub = namespace
+            .get(&namespace.id_from_name(account))
+            .unchecked_into();
+        let answer = JsFuture::from(stub.take(client, is_qa, ask.want)).await;
+        // `{ lease, at }`: the calls leased with this one (budget.rs, "Leases"), and their time.
+        let number = |name: &str| {
+            let answer = answer.as_ref().ok()?;
+            Reflect::get(answer, &name.into()).ok()?.as_f64()
+        };
+        let at_ms = number("at").filter(|at| at.is_finite());
+        let calls = number("lease")
+            .filter(|n| *n >= 1.0 && at_ms.is_some())
+            .map_or(0, |n| n.min(f64::from(ask.want)) as u32);
+        let in_time = LEASES.with(|leases| {
             let now = js_sys::Date::now();
             leases
                 .borrow_mut()
-                .answered(account, client, is_qa, calls, now);
+                .answered((account, client, is_qa), ask, calls, now)
         });
+        let answer = answer?;
+        let Some(at_ms) = at_ms else {
+            return refusal(&answer).map(Budgeted::Refused);
+        };
+        let unit = Unit {
+            account: account.to_owned(),
+            client: client.to_owned(),
+            is_qa,
+            at_ms,
+        };
+        if in_time {
+            return Ok(Budgeted::Go(Some(unit)));
+        }
+        // Too late to go on: no call went, so the grant's call goes back before asking again.
+        give_back(env, &unit).await;
     }
-    let refusal = answer?;
-    if !refusal.is_object() {
-        return Ok(None);
-    }
-    let pool = Reflect::get(&refusal, &"pool".into())?
+    Err(JsValue::from_str(
+        "the budget object answered too late, twice",
+    ))
+}
+
+/// Gives `unit` back to its budget object (its RPC method `giveBack`): the service refused the
+/// call as unauthorized, so it counted nothing (budget.rs, `Budget::give_back`). A failure only
+/// leaves the call counted.
+pub async fn give_back(env: &JsValue, unit: &Unit) {
+    let Some(namespace) = binding(env, "BUDGET") else {
+        return;
+    };
+    let namespace: Namespace = namespace.unchecked_into();
+    let stub: BudgetStub = namespace
+        .get(&namespace.id_from_name(&unit.account))
+        .unchecked_into();
+    let given = stub.give_back(&unit.client, unit.is_qa, unit.at_ms);
+    let _ = JsFuture::from(given).await;
+}
+
+/// A budget object's refusal, from its `{ pool, retryAfterSeconds, limit }`.
+fn refusal(refusal: &JsValue) -> Result<BudgetRefusal, JsValue> {
+    let pool = Reflect::get(refusal, &"pool".into())?
         .as_string()
         .unwrap_or_default();
-    let wait = Reflect::get(&refusal, &"retryAfterSeconds".into())?
+    let wait = Reflect::get(refusal, &"retryAfterSeconds".into())?
         .as_f64()
         .filter(|s| s.is_finite() && *s >= 0.0)
         .map(|s| s.ceil() as u64);
-    let limit = Reflect::get(&refusal, &"limit".into())?
+    let limit = Reflect::get(refusal, &"limit".into())?
         .as_string()
         .map_or(Limit::Account, |name| Limit::from_name(&name));
-    Ok(Some(BudgetRefusal { pool, wait, limit }))
+    Ok(BudgetRefusal { pool, wait, limit })
 }

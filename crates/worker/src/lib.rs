@@ -1,23 +1,21 @@
 //! The Cloudflare Worker: the proxy policy, pure and natively tested, and with feature `stand-in`
 //! the embedded stand-in agent (`magisterium-stand-in`) behind it; on wasm32, the Worker's `fetch`
 //! (`entry`) and its I/O (`io`) over the platform's objects (`bindings`).
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 pub mod app;
 pub mod budget;
 pub mod cors;
+pub mod document_cache;
 pub mod door;
 pub mod embedded;
 pub mod front_door;
 pub mod lease;
+pub mod limits;
 pub mod mcp;
+pub mod origin;
 pub mod proxy;
 pub mod settings;
+pub mod sign_in;
 pub mod upstream;
 
 #[cfg(target_arch = "wasm32")]

@@ -65,12 +65,8 @@ pub fn access(settings: &Settings) -> Result<(), WorkerResponse> {
         return Ok(());
     }
     let why = "MCP clients need anonymous access on this deployment: it requires sign-in (ALLOW_ANONYMOUS=false), and /mcp does not take sign-in yet";
-    Err(mcp::error_response(
-        401,
-        &Value::Null,
-        code::UNAUTHORIZED,
-        why,
-    ))
+    let refused = mcp::error_response(401, &Value::Null, code::UNAUTHORIZED, why);
+    Err(refused.with_header("www-authenticate", "Bearer realm=\"mcp\""))
 }
 
 /// Reads one request to `/mcp`.
@@ -81,13 +77,6 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
         let why = "Method not allowed: POST one JSON-RPC message (this server opens no stream)";
         let refused = mcp::error_response(405, &null, code::INVALID_REQUEST, why);
         return Opened::Answer(refused.with_header("allow", "POST"));
-    }
-    // A page of another site: refused, as MCP asks of every server (DNS rebinding), before
-    // anything is read, by the one origin rule of every path. (A call with the wrong content
-    // type is refused on its way upstream.)
-    if !super::app::allows_origin(request, settings) {
-        let refused = mcp::error_response(403, &null, code::INVALID_REQUEST, "Origin not allowed");
-        return Opened::Answer(refused);
     }
     let (id, call) = match mcp::read(&request.body) {
         Ok(Message::Accepted) => {

@@ -6,12 +6,14 @@
 use serde_json::{json, Value};
 
 use super::budget::account_key;
+use super::document_cache::DocumentFetch;
 use super::door::Door;
 use super::settings::Settings;
 use magisterium_core::request::method;
 use magisterium_core::serve::http::{code, WorkerRequest, WorkerResponse};
 use magisterium_core::serve::limiter::{Limiter, Pool, Refusal};
 use magisterium_core::serve::params::{check_send_params, SkillInput};
+use magisterium_core::wire::Part;
 use magisterium_core::Skill;
 
 /// Upstream time budget for `catholic_qa` (the SDK's attempt budget is 60 s, so the proxy answers first).
@@ -34,8 +36,9 @@ pub struct ForwardPlan {
     pub timeout_ms: u64,
     /// Largest upstream answer read.
     pub max_upstream_bytes: usize,
-    /// The Cache API key (a synthetic GET URL) when the answer may be cached.
-    pub cache_key: Option<String>,
+    /// The `document_fetch` the document cache may answer (its key, the document id, the
+    /// caller's message), when the cache is on.
+    pub cache: Option<Box<DocumentFetch>>,
     /// Pools to check with the Rate Limiting binding (empty when the in-isolate limiter decided).
     pub binding_pools: Vec<String>,
     /// The upstream-budget object to take the call from (its name: the account), when calls are
@@ -132,8 +135,8 @@ pub fn rate_limited(
 }
 
 /// Checks a `POST /api/v1/a2a` for the upstream `upstream_url`. `limiter` is the in-isolate
-/// per-client limiter, used when neither the account's budget object
-/// (`settings.upstream_budget`) nor the Rate Limiting binding (`has_binding`) is there.
+/// per-client limiter, used when the Rate Limiting binding (`has_binding`) is not there; either
+/// runs before the account's budget object is asked (`ForwardPlan::budget`).
 pub fn inspect(
     request: &WorkerRequest,
     settings: &Settings,
@@ -202,6 +205,14 @@ pub fn inspect(
                     &format!("Invalid params: {reason}"),
                 );
             }
+            if chosen == Skill::DocumentFetch && names_two_ids(&message.parts) {
+                return reject(
+                    400,
+                    &id,
+                    code::INVALID_PARAMS,
+                    "Invalid params: the parts name two different document ids",
+                );
+            }
             skill = Some((chosen, message));
         }
         method::TASKS_GET | method::TASKS_CANCEL => {
@@ -221,27 +232,40 @@ pub fn inspect(
         _ => return reject(400, &id, code::METHOD_NOT_FOUND, "Method not found"),
     }
     let is_qa = matches!(skill, Some((Skill::CatholicQa, _)));
+    // The per-visitor limit runs first, before anything asks the account's budget object: a call
+    // counts in `default` (and `catholic_qa`), a `tasks/*` in its own `tasks` pool.
+    let pools: &[Pool] = match (&skill, is_qa) {
+        (None, _) => &[Pool::Tasks],
+        (Some(_), false) => &[Pool::Default],
+        (Some(_), true) => &[Pool::Default, Pool::CatholicQa],
+    };
     let mut binding_pools = Vec::new();
-    if skill.is_some() && settings.proxy_rate_limits {
+    if settings.proxy_rate_limits {
         if has_binding {
-            binding_pools.push(Pool::Default.name().to_owned());
-            if is_qa {
-                binding_pools.push(Pool::CatholicQa.name().to_owned());
-            }
-        } else if !settings.upstream_budget {
-            if let Err(refusal) = limiter.check(&request.client_key, is_qa, request.now_ms) {
+            binding_pools = pools.iter().map(|p| p.name().to_owned()).collect();
+        } else {
+            let (client, now) = (&request.client_key, request.now_ms);
+            let checked = match skill {
+                Some(_) => limiter.check(client, is_qa, now),
+                None => limiter
+                    .check(&Pool::Tasks.key(client), false, now)
+                    .map_err(|r| Refusal {
+                        pool: Pool::Tasks,
+                        ..r
+                    }),
+            };
+            if let Err(refusal) = checked {
                 return Inspection::Reject(rate_limited(&id, refusal, Limit::Client, settings));
             }
         }
     }
     let budget = (skill.is_some() && settings.upstream_budget)
         .then(|| account_key(request.account.as_deref()));
-    let cache_key = match &skill {
+    let cache = match &skill {
         Some((Skill::DocumentFetch, message)) if settings.cache_documents => {
-            match SkillInput::from_parts(Skill::DocumentFetch, &message.parts) {
-                Ok(input) => Some(document_cache_key(input.as_str())),
-                Err(_) => None,
-            }
+            let input = SkillInput::from_parts(Skill::DocumentFetch, &message.parts).ok();
+            let sent = params.get("message").cloned().unwrap_or_default();
+            input.map(|input| Box::new(DocumentFetch::new(input.as_str(), sent)))
         }
         _ => None,
     };
@@ -256,7 +280,7 @@ pub fn inspect(
             DEFAULT_TIMEOUT_MS
         }),
         max_upstream_bytes: settings.max_upstream_bytes,
-        cache_key,
+        cache,
         binding_pools,
         budget,
         is_qa,
@@ -266,16 +290,14 @@ pub fn inspect(
     })
 }
 
-/// The synthetic GET URL under which a document answer is cached: the skill and the trimmed id,
-/// percent-encoded byte by byte (so no id can reach another key).
-pub fn document_cache_key(id: &str) -> String {
-    let mut key = String::from("https://cache.magisterium-a2a.invalid/v1/document_fetch/");
-    for b in id.trim().bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
-            key.push(char::from(b));
-        } else {
-            key.push_str(&format!("%{b:02X}"));
-        }
-    }
-    key
+/// True when the parts of a `document_fetch` name two different documents: a text part is read
+/// as an id, and so is a data part's `id` (spaces around them aside). The service reads one of
+/// them, and which one is not promised: such a request is refused rather than guessed.
+fn names_two_ids(parts: &[Part]) -> bool {
+    let mut named = parts.iter().filter_map(|part| {
+        part.as_text()
+            .or_else(|| part.as_data()?.get("id")?.as_str())
+    });
+    let first = named.next().map(str::trim);
+    named.any(|id| Some(id.trim()) != first)
 }

@@ -2,6 +2,7 @@
 //! `wrangler dev --var NAME:VALUE` overrides any of them without a rebuild.
 
 use super::cors::CorsPolicy;
+use magisterium_core::call::MAX_TIMEOUT_MS;
 use magisterium_core::Skill;
 #[cfg(feature = "stand-in")]
 use magisterium_stand_in::AgentConfig;
@@ -190,9 +191,10 @@ impl Settings {
             ),
             upstream_budget: flag_default_on(var("UPSTREAM_BUDGET")),
             cache_documents: flag_default_on(var("CACHE_DOCUMENTS")),
+            // Longer than a timer holds, the budget would end at once: the default instead.
             upstream_timeout_ms: var("UPSTREAM_TIMEOUT_MS")
                 .and_then(|v| v.trim().parse::<u64>().ok())
-                .filter(|n| *n > 0),
+                .filter(|n| *n > 0 && *n as f64 <= MAX_TIMEOUT_MS),
             log_requests: LogRequests::from_var(var("LOG_REQUESTS").as_deref()),
             session_max_secs: u32::try_from(size("SESSION_MAX_SECONDS", 30 * 86_400))
                 .unwrap_or(30 * 86_400),

@@ -2,16 +2,17 @@
 //! (answer, timeout, refusal, garbage: always a well-formed answer), or from the document cache,
 //! and the upstream's agent card as the proxy serves it.
 
-use std::ops::Range;
-
 use serde_json::{json, Value};
 
+use super::document_cache;
 use super::proxy::ForwardPlan;
+use magisterium_core::ids::Random;
 use magisterium_core::retry::parse_non_negative;
 use magisterium_core::serve::answer::{self, Answer};
-use magisterium_core::serve::http::{code, path, WorkerResponse};
+use magisterium_core::serve::http::{code, path, upstream_fault, WorkerResponse};
+use magisterium_core::upstream::{Fault, Reason};
 
-/// How long a cached document answer is kept (documents are public and stable).
+/// How long a cached document is kept (documents are public and stable).
 pub const DOCUMENT_CACHE_SECONDS: u64 = 86_400;
 /// How long the upstream's card is cached, by the proxy and by its clients.
 pub const CARD_CACHE_SECONDS: u64 = 3_600;
@@ -46,8 +47,11 @@ pub enum UpstreamOutcome {
     },
     /// The time budget ran out.
     Timeout,
-    /// No answer (refused, reset, DNS, TLS).
+    /// No whole answer (refused, reset, DNS, TLS, a body cut short). The request may have
+    /// arrived: workerd's `fetch` does not say whether it connected.
     Unreachable,
+    /// The request could not be made (a URL `fetch` refuses): nothing was sent.
+    NotSent,
     /// The body passed the cap.
     TooLarge,
 }
@@ -61,9 +65,9 @@ pub struct Finished {
     pub response: WorkerResponse,
     /// The upstream's body, when it is the answer's body.
     pub upstream_body: Option<Vec<u8>>,
-    /// Where the `result` to store under the plan's cache key lies in the upstream's body, when
-    /// it may be cached (the entry stores those bytes as they came, without a copy).
-    pub cache: Option<Range<usize>>,
+    /// The entry to store under the plan's cache key ([`document_cache::entry`]): the document
+    /// alone, when the answer is that very document.
+    pub cache: Option<String>,
     /// The JSON-RPC error code of the answer, when it is an error (the proxy's own or the
     /// upstream's; 0 when the upstream's error has no integer code). For the log.
     pub rpc_error: Option<i64>,
@@ -82,32 +86,32 @@ impl Finished {
     /// The answer with its body in place, and what to cache.
     pub fn into_parts(self) -> (WorkerResponse, Option<String>) {
         let mut response = self.response;
-        let mut cache = None;
         if let Some(body) = self.upstream_body {
-            cache = self
-                .cache
-                .and_then(|range| body.get(range))
-                .map(|b| String::from_utf8_lossy(b).into_owned());
             response.body = String::from_utf8_lossy(&body).into_owned();
         }
-        (response, cache)
+        (response, self.cache)
     }
 }
 
-/// The answer for the client, and the `result` to store under the plan's cache key when it may
-/// be cached (a completed document task; never errors, failed tasks or not-found answers). The
-/// upstream's body is handed back untouched when it is the answer's body.
+/// The answer for the client, and the entry to store under the plan's cache key when the answer
+/// is the document asked for (never errors, failed tasks, not-found answers or another
+/// document). The upstream's body is handed back untouched when it is the answer's body. The
+/// proxy's own answers say in `error.data` whether the request reached the upstream
+/// (`magisterium_core::upstream`): every one does but an uncallable URL's.
 pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
-    let fail = |status: u16, message: &str| {
-        Finished::own(
-            WorkerResponse::rpc_error(status, &plan.rpc_id, code::INTERNAL_ERROR, message, None),
-            code::INTERNAL_ERROR,
-        )
+    let own = |fault: Fault, message: &str| {
+        let response = upstream_fault(&plan.rpc_id, fault, message);
+        Finished::own(response, code::INTERNAL_ERROR)
     };
+    let fail = |reason: Reason, message: &str| own(Fault::reached(reason), message);
     let (status, headers, body) = match outcome {
-        UpstreamOutcome::Timeout => return fail(504, "Upstream timeout"),
-        UpstreamOutcome::Unreachable => return fail(502, "Upstream unreachable"),
-        UpstreamOutcome::TooLarge => return fail(502, "Upstream answer too large"),
+        UpstreamOutcome::Timeout => return fail(Reason::Timeout, "Upstream timeout"),
+        UpstreamOutcome::Unreachable => return fail(Reason::NoAnswer, "Upstream unreachable"),
+        UpstreamOutcome::NotSent => {
+            let fault = Fault::not_reached(Reason::NoAnswer);
+            return own(fault, "Upstream unreachable");
+        }
+        UpstreamOutcome::TooLarge => return fail(Reason::TooLarge, "Upstream answer too large"),
         UpstreamOutcome::Answer {
             status,
             headers,
@@ -115,7 +119,7 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
         } => (status, headers, body),
     };
     if (300..400).contains(&status) {
-        return fail(502, "Upstream redirected");
+        return fail(Reason::Redirected, "Upstream redirected");
     }
     // An upstream 429 stays a 429 with a Retry-After, whatever its body.
     let retry_after = (status == 429).then(|| upstream_retry_after(&headers));
@@ -133,24 +137,28 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
         _ if retry_after.is_some() => return refused(retry_after.unwrap_or_default()),
         Answer::NotJson => {
             return fail(
-                502,
+                Reason::NotJson,
                 &format!("Upstream answered HTTP {status} without JSON"),
             )
         }
         Answer::NotRpc => {
             return fail(
-                502,
+                Reason::NotRpc,
                 &format!("Upstream answered HTTP {status} without a JSON-RPC response"),
             )
         }
     };
     let rpc_error = head.error_code;
-    // Only a found document answering this very request is kept.
-    let cacheable = plan.cache_key.is_some()
-        && status == 200
-        && head.is_found_document()
-        && head.id_is(&plan.rpc_id);
-    let cache = head.result.clone().filter(|_| cacheable);
+    // Only the document asked for, found, in the answer to this very request is kept.
+    let cache = match (&plan.cache, &head.result) {
+        (Some(fetch), Some(result))
+            if status == 200 && head.is_found_document() && head.id_is(&plan.rpc_id) =>
+        {
+            let result = body.get(result.clone()).unwrap_or_default();
+            document_cache::entry(result, &fetch.id)
+        }
+        _ => None,
+    };
     let mut response = WorkerResponse {
         status,
         headers: vec![("content-type".into(), "application/json".into())],
@@ -164,7 +172,7 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
     if let Some(retry_after) = retry_after.filter(|_| response.header("retry-after").is_none()) {
         response = response.with_header("retry-after", retry_after);
     }
-    if plan.cache_key.is_some() {
+    if plan.cache.is_some() {
         response = response.with_header("x-cache", "miss");
     }
     Finished {
@@ -194,27 +202,22 @@ fn upstream_retry_after(headers: &[(String, String)]) -> String {
     }
 }
 
-/// The answer for a cache hit: the stored `result` under this request's id.
-pub fn from_cache(plan: &ForwardPlan, cached_result: &str) -> WorkerResponse {
-    // The stored `result` is checked to be JSON, then put in the envelope as it is (no tree).
-    match answer::is_json(cached_result.as_bytes()) {
-        true => WorkerResponse {
-            status: 200,
-            headers: vec![("content-type".into(), "application/json".into())],
-            body: format!(
-                r#"{{"jsonrpc":"2.0","id":{},"result":{cached_result}}}"#,
-                plan.rpc_id
-            ),
-        }
-        .with_header("x-cache", "hit"),
-        false => WorkerResponse::rpc_error(
-            502,
-            &plan.rpc_id,
-            code::INTERNAL_ERROR,
-            "Cache entry unreadable",
-            None,
-        ),
-    }
+/// The answer for a cache hit: the cached document in a Task of this caller's own (its ids, a
+/// fresh task id from `random`). `None` when the entry cannot answer this request (another
+/// format, another document): the call then goes on as a miss.
+pub fn from_cache(
+    plan: &ForwardPlan,
+    entry: &str,
+    random: &mut dyn Random,
+) -> Option<WorkerResponse> {
+    let fetch = plan.cache.as_deref()?;
+    let body = document_cache::answer(entry, fetch, &plan.rpc_id, random)?;
+    let response = WorkerResponse {
+        status: 200,
+        headers: vec![("content-type".into(), "application/json".into())],
+        body,
+    };
+    Some(response.with_header("x-cache", "hit"))
 }
 
 /// The upstream's agent card as the proxy serves it: `url` is the proxy's own endpoint and the

@@ -267,6 +267,7 @@ mod through_the_proxy {
     //! the plan (upstream, cache, limits) goes back through the door.
     use super::*;
     use magisterium_worker::app::{App, Route};
+    use magisterium_worker::document_cache;
     use magisterium_worker::proxy::{ForwardPlan, Limit};
     use magisterium_worker::settings::Settings;
     use magisterium_worker::upstream::UpstreamOutcome;
@@ -336,13 +337,15 @@ mod through_the_proxy {
     fn cached_documents_and_0_2_6_plans_keep_their_shapes() {
         let (mut app, s) = (App::new(), settings());
         let fetch = json!({"jsonrpc": "2.0", "id": 3, "method": "SendMessage", "params": {"message": {
-            "role": "ROLE_USER", "messageId": "m", "parts": [{"data": {"id": "rerum-novarum"}}],
+            "role": "ROLE_USER", "messageId": "m", "parts": [{"data": {"id": "12345"}}],
             "metadata": {"skillId": "document_fetch"}}}});
         let plan = plan(&mut app, &s, &fetch);
-        assert!(plan.cache_key.is_some());
-        let cached = serde_json::to_string(&fixture_result("document.json")).unwrap();
-        let from_cache: Value =
-            serde_json::from_str(&app.from_cache(&plan, &cached, &s, None).body).unwrap();
+        assert!(plan.cache.is_some());
+        let result = serde_json::to_vec(&fixture_result("document.json")).unwrap();
+        let entry = document_cache::entry(&result, "12345").unwrap();
+        let mut random = SeededRandom(2);
+        let from_cache = app.from_cache(&plan, &entry, &s, None, &mut random);
+        let from_cache: Value = serde_json::from_str(&from_cache.unwrap().body).unwrap();
         assert_eq!(from_cache["id"], 3);
         assert_eq!(
             from_cache["result"]["task"]["status"]["state"],

@@ -1,6 +1,13 @@
 //! The Worker's tests, natively: the proxy's checks, plans and answers, its settings and the A2A
 //! 1.0 front door; with feature `stand-in`, the embedded agent through the same routing. One test
 //! binary, a module per topic.
+// Test code may stop loudly: a failing test should (clippy.toml allows the same inside `#[test]`s).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common {
     //! Helpers shared by the Worker's test modules.
@@ -14,10 +21,15 @@ mod common {
     pub mod worker;
 }
 
+mod budget_schedules;
+mod document_cache;
 mod mcp;
 mod proxy_answers;
+mod proxy_fault_answers;
 mod proxy_requests;
 mod proxy_settings;
+mod proxy_visitors;
+mod sign_in;
 
 #[cfg(feature = "stand-in")]
 mod agent;
@@ -27,6 +39,8 @@ mod front_door;
 mod fuzz_replay;
 #[cfg(feature = "stand-in")]
 mod oauth;
+#[cfg(feature = "stand-in")]
+mod origin_rule;
 #[cfg(feature = "stand-in")]
 mod stand_in_calendar;
 #[cfg(feature = "stand-in")]

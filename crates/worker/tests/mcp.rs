@@ -191,6 +191,10 @@ fn with_sign_in_required_mcp_clients_are_told_they_need_anonymous_access() {
     ]))
     .unwrap_err();
     assert_eq!(refused.status, 401);
+    // RFC 6750 §3 (and MCP's authorization): a 401 says how to authenticate.
+    assert!(refused
+        .header("www-authenticate")
+        .is_some_and(|v| v.starts_with("Bearer")));
     let body: Value = serde_json::from_str(&refused.body).unwrap();
     assert_eq!(body["error"]["code"], -32004);
     assert!(body["error"]["message"]

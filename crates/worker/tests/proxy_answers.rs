@@ -4,8 +4,9 @@
 use crate::common;
 
 use common::proxy::{planned, planned_search, post, route, send_body, settings};
+use magisterium_core::ids::SeededRandom;
 use magisterium_worker::app::{App, Route};
-use magisterium_worker::proxy::document_cache_key;
+use magisterium_worker::document_cache::key as document_cache_key;
 use magisterium_worker::upstream::UpstreamOutcome;
 use serde_json::{json, Value};
 
@@ -129,7 +130,7 @@ fn document_answers_are_cached_by_id_and_errors_never() {
         ),
     );
     assert_eq!(
-        plan.cache_key.as_deref(),
+        plan.cache.as_ref().map(|c| c.key.as_str()),
         Some(document_cache_key("rerum-novarum").as_str())
     );
     let same = planned(
@@ -144,7 +145,8 @@ fn document_answers_are_cached_by_id_and_errors_never() {
         ),
     );
     assert_eq!(
-        same.cache_key, plan.cache_key,
+        same.cache.as_ref().map(|c| &c.key),
+        plan.cache.as_ref().map(|c| &c.key),
         "a text part id and a data part id share the key"
     );
     assert_ne!(document_cache_key("a/b"), document_cache_key("a%2Fb"));
@@ -161,11 +163,14 @@ fn document_answers_are_cached_by_id_and_errors_never() {
     );
     assert_eq!(r.header("x-cache"), Some("miss"));
     let cached = cached.expect("a found document is cached");
-    let hit = app.from_cache(&same, &cached, &s, None);
+    let hit = app.from_cache(&same, &cached, &s, None, &mut SeededRandom(2));
+    let hit = hit.expect("the entry answers");
     assert_eq!(hit.header("x-cache"), Some("hit"));
     let v: Value = serde_json::from_str(&hit.body).unwrap();
     assert_eq!(v["id"], 9);
     assert_eq!(v["result"]["artifacts"][0]["parts"][0]["text"], "Body");
+    // The service's answer carried no history, so neither does the caller's Task.
+    assert!(v["result"].get("history").is_none());
     for body in [
         r#"{"jsonrpc":"2.0","id":9,"error":{"code":-32603,"message":"x"}}"#,
         r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"failed"},"artifacts":[]}}"#,
@@ -192,7 +197,7 @@ fn document_answers_are_cached_by_id_and_errors_never() {
             &[],
         ),
     );
-    assert!(plan.cache_key.is_none());
+    assert!(plan.cache.is_none());
 }
 
 #[test]

@@ -113,3 +113,12 @@ fn log_requests_setting_defaults_to_errors() {
     assert!(LogRequests::All.wants(200, false));
     assert!(!LogRequests::Off.wants(502, true));
 }
+
+#[test]
+fn an_upstream_timeout_longer_than_a_timer_holds_keeps_the_default() {
+    let budget = |value: &str| settings(&[("UPSTREAM_TIMEOUT_MS", value)]).upstream_timeout_ms;
+    assert_eq!(budget("2147483647"), Some(2_147_483_647));
+    // A longer timer would fire at once and end every call as a timeout.
+    assert_eq!(budget("2147483648"), None);
+    assert_eq!(budget("0"), None);
+}

@@ -31,16 +31,6 @@ pub enum Change<N> {
     List(Vec<Patched<N>>),
 }
 
-impl<N> Patched<N> {
-    /// The node as received.
-    pub fn as_received(node: N) -> Self {
-        Self {
-            node,
-            changes: Vec::new(),
-        }
-    }
-}
-
 /// A documented member: its key, the JSON type the contract gives it, and whether `null` is
 /// allowed.
 pub type Member = (&'static str, JsonKind, bool);

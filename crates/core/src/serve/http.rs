@@ -4,6 +4,8 @@
 
 use serde_json::{json, Value};
 
+use crate::upstream::{Fault, Reach, Reason};
+
 /// The paths of the A2A endpoint, served by the proxy and by the stand-in.
 pub mod path {
     /// The JSON-RPC endpoint.
@@ -14,6 +16,8 @@ pub mod path {
     pub const CARD_V03: &str = "/.well-known/agent-card.json";
     /// The MCP endpoint (Streamable HTTP).
     pub const MCP: &str = "/mcp";
+    /// The prefix of sign-in's routes (`/auth/login`, `/auth/callback`, …).
+    pub const AUTH: &str = "/auth/";
 }
 
 /// The request headers the app reads. The entry hands over only these (a request through
@@ -130,7 +134,8 @@ pub fn body_too_large(max_body_bytes: usize) -> WorkerResponse {
 }
 
 /// The answer to an API call the sign-in refused before any upstream call (HTTP 401, -32004):
-/// `reason` is `cross-site` (a page of another site carrying the session cookie) or `signed-out`.
+/// `reason` is `signed-out`, or `issuer-unavailable` (a 503 to retry). A page of another site is
+/// refused before sign-in, by the Worker's one origin rule.
 pub fn sign_in_refused(reason: &str) -> WorkerResponse {
     if reason == "issuer-unavailable" {
         // The session stays; its token could not be renewed now: retry shortly.
@@ -138,25 +143,27 @@ pub fn sign_in_refused(reason: &str) -> WorkerResponse {
         return WorkerResponse::rpc_error(503, &Value::Null, code::INTERNAL_ERROR, message, None)
             .with_header("retry-after", "5");
     }
-    let message = if reason == "cross-site" {
-        "Cross-site request refused"
-    } else {
-        "Sign in first"
-    };
-    WorkerResponse::rpc_error(401, &Value::Null, code::UNAUTHORIZED, message, None)
+    WorkerResponse::rpc_error(401, &Value::Null, code::UNAUTHORIZED, "Sign in first", None)
         .with_header("www-authenticate", "Bearer")
 }
 
-/// The answer when the Worker itself failed (HTTP 500, -32603); the failure is logged.
-pub fn internal_error() -> WorkerResponse {
-    WorkerResponse::rpc_error(
-        500,
-        &Value::Null,
-        code::INTERNAL_ERROR,
-        "Internal error",
-        None,
-    )
-    .with_header("cache-control", "no-store")
+/// The answer when the Worker itself failed (HTTP 500, -32603); the failure is logged. `reach`
+/// says whether the request had gone upstream before (a client repeats a paid call only when it
+/// had not).
+pub fn internal_error(reach: Reach) -> WorkerResponse {
+    let fault = Fault {
+        reach,
+        reason: Reason::Internal,
+    };
+    upstream_fault(&Value::Null, fault, "Internal error").with_header("cache-control", "no-store")
+}
+
+/// The proxy's own answer instead of the upstream's (HTTP 504, 502 or 500 as [`Fault::status`]
+/// says, -32603): `message` for people, `fault` as `error.data` for clients
+/// ([`crate::upstream`]).
+pub fn upstream_fault(id: &Value, fault: Fault, message: &str) -> WorkerResponse {
+    let data = Some(fault.data());
+    WorkerResponse::rpc_error(fault.status(), id, code::INTERNAL_ERROR, message, data)
 }
 
 /// `{"jsonrpc":"2.0","id":…,"error":{…}}`.

@@ -14,6 +14,11 @@ pub enum Pool {
     Default,
     /// `catholic_qa` (also counted in `Default`).
     CatholicQa,
+    /// The proxy's per-visitor limit on `tasks/get` and `tasks/cancel`, counted apart from the
+    /// calls (under its own key).
+    Tasks,
+    /// The proxy's per-visitor limit on starting a sign-in (`/auth/login`), counted apart.
+    SignIn,
 }
 
 impl Pool {
@@ -22,6 +27,26 @@ impl Pool {
         match self {
             Self::Default => "default",
             Self::CatholicQa => "catholic_qa",
+            Self::Tasks => "tasks",
+            Self::SignIn => "sign_in",
+        }
+    }
+
+    /// The pool of a name; any other name is [`Pool::Default`].
+    pub fn from_name(name: &str) -> Self {
+        [Self::CatholicQa, Self::Tasks, Self::SignIn]
+            .into_iter()
+            .find(|pool| pool.name() == name)
+            .unwrap_or(Self::Default)
+    }
+
+    /// The key a visitor's requests of this pool count under in one [`Limiter`]: the visitor's
+    /// own key for the calls' pools (`default`, `catholic_qa`, its two windows), else the key and
+    /// the pool's name (`203.0.113.9:tasks`), so the pools never share a window.
+    pub fn key(self, visitor: &str) -> String {
+        match self {
+            Self::Default | Self::CatholicQa => visitor.to_owned(),
+            Self::Tasks | Self::SignIn => format!("{visitor}:{}", self.name()),
         }
     }
 }
@@ -37,7 +62,9 @@ pub struct Refusal {
 
 #[derive(Debug, Default)]
 struct Windows {
+    /// The times of the calls counted, oldest first.
     all: VecDeque<f64>,
+    /// The same, of the `catholic_qa` calls.
     qa: VecDeque<f64>,
 }
 
@@ -111,13 +138,27 @@ impl Limiter {
         Ok(())
     }
 
-    /// Counts a call of `key` at `now_ms` (after [`Limiter::admits`] said yes).
+    /// Counts a call of `key` at `now_ms` (after [`Limiter::admits`] said yes), in time order
+    /// among the others (a call may be counted at a time ahead of the next one's), so each slot
+    /// frees up, and a refusal says when, by its own time.
     pub fn count(&mut self, key: &str, is_qa: bool, now_ms: f64) {
         let w = self.keys.entry(key.to_owned()).or_default();
-        w.all.push_back(now_ms);
+        insert_sorted(&mut w.all, now_ms);
         if is_qa {
-            w.qa.push_back(now_ms);
+            insert_sorted(&mut w.qa, now_ms);
         }
+    }
+
+    /// Takes back one call of `key` counted at `at_ms` (a call the service did not count):
+    /// false when no such call is counted.
+    pub fn uncount(&mut self, key: &str, is_qa: bool, at_ms: f64) -> bool {
+        let Some(w) = self.keys.get_mut(key) else {
+            return false;
+        };
+        if is_qa && !remove_one(&mut w.qa, at_ms) {
+            return false;
+        }
+        remove_one(&mut w.all, at_ms)
     }
 
     /// How many more calls of `key` like this one (a `catholic_qa` when `is_qa`) the windows
@@ -152,6 +193,23 @@ impl Limiter {
     pub fn tracked_keys(&self) -> usize {
         self.keys.len()
     }
+}
+
+/// Inserts `at` after every time not later than it (at the back when it is the latest, as a
+/// call counted now always is).
+fn insert_sorted(times: &mut VecDeque<f64>, at: f64) {
+    let index = times.partition_point(|&t| t <= at);
+    times.insert(index, at);
+}
+
+/// Removes one time equal to `at`: whether there was one.
+fn remove_one(times: &mut VecDeque<f64>, at: f64) -> bool {
+    let index = times.partition_point(|&t| t < at);
+    let found = times.get(index).is_some_and(|&t| t == at);
+    if found {
+        times.remove(index);
+    }
+    found
 }
 
 fn trim(times: &mut VecDeque<f64>, now_ms: f64, window_ms: f64) {
@@ -224,6 +282,23 @@ mod tests {
             (14, 2)
         );
         assert_eq!(l.room("a", false, 60_010.0), 15);
+    }
+
+    /// Calls counted out of time order (a grant counted ahead of a call let through after it)
+    /// still free their slots, and say when, by their own times.
+    #[test]
+    fn calls_counted_out_of_order_free_their_slots_on_time() {
+        let mut l = Limiter::new(2, 2);
+        l.count("k", false, 1_000.0);
+        l.count("k", false, 10.0);
+        let refused = l.check("k", false, 20.0).map_err(|r| r.retry_after_secs);
+        assert_eq!(
+            refused,
+            Err(60),
+            "the slot of the call at 10 ms frees up at 60.01 s"
+        );
+        assert_eq!(l.room("k", false, 60_500.0), 1);
+        assert!(l.check("k", false, 60_500.0).is_ok());
     }
 
     #[test]

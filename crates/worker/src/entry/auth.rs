@@ -1,12 +1,17 @@
 //! Sign-in for a [`super::Call`]: `auth.js`'s BFF for the request's site, and the credential of a
 //! call made without sign-in.
 
+use std::rc::Rc;
+
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
-use web_sys::Url;
+use web_sys::{Request, Url};
 
-use super::AUTH;
-use crate::bindings::Auth;
+use super::{worker_request, Call, APP, AUTH};
+use crate::bindings::{binding, Auth};
+use crate::io;
+use crate::limits::Gate;
+use magisterium_core::serve::http::WorkerResponse;
 
 /// The sign-in BFF for `env` and the request's origin, built again only for another of either.
 pub(super) fn auth_for(
@@ -42,4 +47,37 @@ pub(super) fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
 /// A string member of a JavaScript object.
 pub(super) fn member(value: &JsValue, name: &str) -> Option<String> {
     Reflect::get(value, &name.into()).ok()?.as_string()
+}
+
+impl Call {
+    /// The per-visitor limit in front of `auth.js` (starting a sign-in makes a Durable Object and
+    /// runs the issuer's discovery): its 429, or `None` to go on.
+    pub(super) async fn sign_in_limit(
+        &mut self,
+        request: &Request,
+        url: &Url,
+        env: &JsValue,
+    ) -> Result<Option<WorkerResponse>, JsValue> {
+        let visitor = worker_request(request, url, Vec::new(), None)?;
+        let has_binding = binding(env, "RATE_LIMITER").is_some();
+        let settings = Rc::clone(&self.settings);
+        let gate = APP.with(|app| {
+            app.borrow_mut()
+                .sign_in_gate(&visitor, &settings, has_binding)
+        });
+        let refused = match gate {
+            Gate::Open => None,
+            Gate::Refused(answer) => Some(answer),
+            Gate::AskBinding { pool, key } => {
+                let allowed = io::binding_allows(env, &pool, &key).await?;
+                let origin = self.origin.as_deref();
+                (!allowed)
+                    .then(|| APP.with(|app| app.borrow().sign_in_limited(None, &settings, origin)))
+            }
+        };
+        if refused.is_some() {
+            self.log.limiter = Some("sign_in".into());
+        }
+        Ok(refused)
+    }
 }

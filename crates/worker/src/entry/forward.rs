@@ -4,11 +4,13 @@
 use std::rc::Rc;
 
 use js_sys::Uint8Array;
+use magisterium_platform::random::CryptoRandom;
 use wasm_bindgen::JsValue;
 
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
 use crate::io::{self, UpstreamCall};
+use crate::limits::Budgeted;
 use crate::proxy::{ForwardPlan, Limit};
 use crate::upstream::DOCUMENT_CACHE_SECONDS;
 
@@ -40,20 +42,47 @@ impl Call {
                 return Ok(answer(refused(pool, None, Limit::Client)));
             }
         }
-        let cache = plan.cache_key.as_ref().and_then(|_| io::default_cache());
-        if let (Some(cache), Some(key)) = (&cache, &plan.cache_key) {
-            if let Some(hit) = io::cached(cache, key).await? {
-                self.log.cache = Some("hit");
-                let text = String::from_utf8_lossy(&hit.to_vec()).into_owned();
-                let response =
-                    APP.with(|app| app.borrow().from_cache(&plan, &text, &settings, origin));
-                return Ok(answer(response));
+        let cache = plan.cache.as_ref().and_then(|_| io::default_cache());
+        if let (Some(cache), Some(fetch)) = (&cache, &plan.cache) {
+            // An entry that cannot answer this call (not UTF-8, another format) is a miss.
+            let entry = io::cached(cache, &fetch.key).await?;
+            if let Some(entry) = entry.and_then(|e| String::from_utf8(e.to_vec()).ok()) {
+                let response = APP.with(|app| {
+                    app.borrow()
+                        .from_cache(&plan, &entry, &settings, origin, &mut CryptoRandom)
+                });
+                if let Some(response) = response {
+                    self.log.cache = Some("hit");
+                    return Ok(answer(response));
+                }
             }
         }
         if let Some(account) = &plan.budget {
-            if let Some(no) = io::take_budget(env, account, &plan.client_key, plan.is_qa).await? {
-                self.log.limiter = Some(format!("budget:{}:{}", no.limit.name(), no.pool));
-                return Ok(answer(refused(&no.pool, no.wait, no.limit)));
+            // A budget object that fails (its RPC threw or was rejected) is not the Worker's 500:
+            // the app answers a retryable 503, and nothing goes upstream.
+            let taken = match io::take_budget(env, account, &plan.client_key, plan.is_qa).await {
+                Ok(io::Budgeted::Go(unit)) => {
+                    self.unit = unit;
+                    Budgeted::Go
+                }
+                Ok(io::Budgeted::Refused(no)) => Budgeted::Refused {
+                    pool: no.pool,
+                    wait: no.wait,
+                    limit: no.limit,
+                },
+                Err(_) => Budgeted::Failed,
+            };
+            self.log.limiter = match &taken {
+                Budgeted::Go => None,
+                Budgeted::Refused { pool, limit, .. } => {
+                    Some(format!("budget:{}:{pool}", limit.name()))
+                }
+                Budgeted::Failed => Some("budget:unavailable".into()),
+            };
+            let said_no =
+                APP.with(|app| app.borrow().budget_answer(&plan, taken, &settings, origin));
+            if let Some(response) = said_no {
+                return Ok(answer(response));
             }
         }
         // An A2A 1.0 request goes upstream as the 0.2.6 request the front door wrote.
@@ -73,19 +102,17 @@ impl Call {
             app.borrow()
                 .finish_answer(&plan, outcome, &settings, origin)
         });
-        if plan.cache_key.is_some() {
+        if plan.cache.is_some() {
             self.log.cache = Some("miss");
         }
-        if let (Some(cache), Some(key), Some(range), Some(bytes)) =
-            (&cache, &plan.cache_key, &finished.cache, &bytes)
-        {
-            // The `result`'s bytes as they came, a view of the upstream's body (no copy).
-            let result = bytes.subarray(range.start as u32, range.end as u32);
+        if let (Some(cache), Some(fetch), Some(entry)) = (&cache, &plan.cache, &finished.cache) {
+            // The document alone (`document_cache::entry`), nothing of this caller's.
+            let entry = Uint8Array::from(entry.as_bytes());
             let max_age = DOCUMENT_CACHE_SECONDS;
             self.later(&io::store(
                 cache,
-                key,
-                &result,
+                &fetch.key,
+                &entry,
                 "application/json",
                 max_age,
             )?);

@@ -62,6 +62,7 @@ pub(super) fn upstream_log(outcome: &UpstreamOutcome) -> Value {
         UpstreamOutcome::Answer { status, .. } => json!(status),
         UpstreamOutcome::Timeout => json!("timeout"),
         UpstreamOutcome::Unreachable => json!("unreachable"),
+        UpstreamOutcome::NotSent => json!("notSent"),
         UpstreamOutcome::TooLarge => json!("tooLarge"),
     }
 }

@@ -24,7 +24,11 @@ import { add, html, P502, ratelimitBody, reply, rpcError, sequence } from "../ca
   add("retry", "storm-retry-after-1", rl({ "retry-after": "1" }), { ...base, client: "retry", calls: 3, minMs: 1950, maxMs: 4000 }, { ...passRl("1"), calls: 1 });
   add("retry", "storm-retry-after-year", rl({ "retry-after": "31536000" }), { ...base, retryAfterMs: 31_536_000_000, calls: 1, maxMs: 1000 }, passRl("31536000"));
   add("retry", "429-then-200", sequence([429, 200], { "retry-after": "1" }), { client: "retry", ok: true, calls: 2, minMs: 950 }, { pass: "status", status: 429, calls: 1 });
-  add("retry", "500-502-200", sequence([500, 502, 200]), { client: "retry", ok: true, calls: 3, maxMs: 4000 }, { pass: true, status: 500, calls: 1 });
+  add("retry", "500-503-200", sequence([500, 503, 200]), { client: "retry", ok: true, calls: 3, maxMs: 4000 }, { pass: true, status: 500, calls: 1 });
+  // A message/send a gateway answered 502 or 504 for may have run upstream: never repeated.
+  for (const status of [502, 504]) {
+    add("retry", `${status}-then-200`, sequence([status, 200]), { client: "retry", kind: "rpc_error", status, code: -32603, calls: 1 }, { pass: true, status, calls: 1 });
+  }
   add("retry", "503-503-503", sequence([503, 503, 503]), { client: "retry", kind: "rpc_error", status: 503, code: -32603, calls: 3, maxMs: 4000 }, { pass: true, status: 503, calls: 1 });
   for (const status of [500, 502, 503, 504]) {
     add("retry", `${status}-rpc-error`, reply(status, (id) => rpcError(id)), { kind: "rpc_error", status, code: -32603, data: "absent", calls: 1 }, { pass: true, status });

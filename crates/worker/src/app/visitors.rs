@@ -1,0 +1,97 @@
+//! The app's per-visitor limits beside the proxied calls': starting a sign-in, and the answer to
+//! the account's budget object's reply.
+
+use super::{closed, decorate, App};
+use crate::limits::{self, Budgeted, Gate};
+use crate::proxy::ForwardPlan;
+use crate::settings::Settings;
+use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
+use magisterium_core::serve::limiter::{Limiter, Pool};
+
+/// The path that starts a sign-in (a Durable Object and the issuer's discovery each time).
+pub const SIGN_IN_PATH: &str = "/auth/login";
+
+impl App {
+    /// The isolate's per-visitor limiter, with the limits of `settings` (`PROXY_PER_MINUTE`,
+    /// `PROXY_QA_PER_MINUTE` per `PROXY_WINDOW_SECONDS`): made again when they change.
+    pub(super) fn client_limiter(&mut self, settings: &Settings) -> &mut Limiter {
+        let limits = (
+            settings.proxy_limits.0,
+            settings.proxy_limits.1,
+            settings.proxy_window_secs,
+        );
+        if self.limits != limits {
+            self.limits = limits;
+            self.limiter = Limiter::with_window(limits.0, limits.1, f64::from(limits.2) * 1000.0);
+        }
+        &mut self.limiter
+    }
+
+    /// Whether `request` (to `/auth/*`) may go on to `auth.js`: a sign-in start
+    /// ([`SIGN_IN_PATH`]) counts in the visitor's `sign_in` pool (the default pool's allowance,
+    /// `PROXY_PER_MINUTE` per `PROXY_WINDOW_SECONDS`), in the isolate's limiter or, when
+    /// `has_binding`, the Rate Limiting binding. Off with the other per-visitor limits
+    /// (`PROXY_RATE_LIMITS`).
+    pub fn sign_in_gate(
+        &mut self,
+        request: &WorkerRequest,
+        settings: &Settings,
+        has_binding: bool,
+    ) -> Gate {
+        if request.path != SIGN_IN_PATH || !settings.proxy_rate_limits {
+            return Gate::Open;
+        }
+        let key = Pool::SignIn.key(&request.client_key);
+        if has_binding {
+            let pool = Pool::SignIn.name().to_owned();
+            return Gate::AskBinding { pool, key };
+        }
+        match self
+            .client_limiter(settings)
+            .check(&key, false, request.now_ms)
+        {
+            Ok(()) => Gate::Open,
+            Err(refusal) => Gate::Refused(self.sign_in_limited(
+                Some(refusal.retry_after_secs),
+                settings,
+                request.header("origin"),
+            )),
+        }
+    }
+
+    /// The 429 to a sign-in start refused by the per-visitor limit; `retry_after_secs`: when a
+    /// slot frees up, if known (the binding does not say: then its period).
+    pub fn sign_in_limited(
+        &self,
+        retry_after_secs: Option<u64>,
+        settings: &Settings,
+        origin: Option<&str>,
+    ) -> WorkerResponse {
+        let window = settings.proxy_window_secs;
+        let wait = retry_after_secs.unwrap_or(u64::from(window)).max(1);
+        let answer = limits::sign_in_limited(wait, settings.proxy_limits.0, window);
+        decorate(answer, settings, origin)
+    }
+
+    /// The answer the budget object's reply (`taken`) calls for: `None` when the call may go
+    /// upstream; the limit's 429 when it refused; a retryable 503 that says the upstream was not
+    /// reached ([`limits::budget_unavailable`]) when the object failed.
+    pub fn budget_answer(
+        &self,
+        plan: &ForwardPlan,
+        taken: Budgeted,
+        settings: &Settings,
+        origin: Option<&str>,
+    ) -> Option<WorkerResponse> {
+        match taken {
+            Budgeted::Go => None,
+            Budgeted::Refused { pool, wait, limit } => {
+                Some(self.refused(plan, &pool, wait, limit, settings, origin))
+            }
+            Budgeted::Failed => {
+                let answer = closed(plan, limits::budget_unavailable(&plan.rpc_id));
+                Some(decorate(answer, settings, origin))
+            }
+        }
+    }
+}

@@ -140,6 +140,95 @@ pub fn days_in_month(year: i32, month: u32) -> u32 {
     }
 }
 
+/// The weekdays, 0 = Sunday as [`CivilDate::weekday`] counts; an HTTP date writes their first
+/// three letters, or (RFC 850) the whole name.
+const WEEKDAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+/// The months as an HTTP date writes them.
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// An HTTP date (RFC 9110, 5.6.7) in Unix milliseconds: the IMF-fixdate `Sun, 06 Nov 1994
+/// 08:49:37 GMT` and the two obsolete forms a recipient must also read, RFC 850's `Sunday,
+/// 06-Nov-94 08:49:37 GMT` (a two-digit year below 70 is 20xx) and asctime's `Sun Nov  6 08:49:37
+/// 1994`. `None` for anything else: an impossible date or time, or a weekday the date does not
+/// have. Read here rather than by a date crate: `SystemTime`'s conversions brought the browser
+/// build a `Duration` formatter for a panic message it never shows.
+pub fn http_date_ms(text: &str) -> Option<f64> {
+    let mut words = text.split_ascii_whitespace();
+    let first = words.next()?;
+    let (weekday, day, month, year, time) = match first.strip_suffix(',') {
+        // IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`.
+        Some(weekday) if weekday.len() == 3 => {
+            let (day, month, year) = (words.next()?, words.next()?, words.next()?);
+            (weekday, day, month, four_digits(year)?, words.next()?)
+        }
+        // RFC 850: `Sunday, 06-Nov-94 08:49:37 GMT`.
+        Some(weekday) => {
+            let mut date = words.next()?.split('-');
+            let (day, month, year) = (date.next()?, date.next()?, date.next()?);
+            if date.next().is_some() || year.len() != 2 {
+                return None;
+            }
+            let year = parse_digits(year)?;
+            let year = if year < 70 { 2000 + year } else { 1900 + year };
+            (weekday, day, month, year, words.next()?)
+        }
+        // asctime: `Sun Nov  6 08:49:37 1994`, no zone.
+        None => {
+            let (month, day, time) = (words.next()?, words.next()?, words.next()?);
+            (first, day, month, four_digits(words.next()?)?, time)
+        }
+    };
+    // The two forms with a comma end in `GMT`; nothing follows any form.
+    if (first.ends_with(',') && words.next() != Some("GMT")) || words.next().is_some() {
+        return None;
+    }
+    let month = MONTHS.iter().position(|m| *m == month)? + 1;
+    let day = if day.len() <= 2 {
+        parse_digits(day)?
+    } else {
+        return None;
+    };
+    let date = CivilDate::new(i32::try_from(year).ok()?, u32::try_from(month).ok()?, day)?;
+    let name = WEEKDAYS.get(usize::try_from(date.weekday()).ok()?)?;
+    if weekday != *name && Some(weekday) != name.get(..3) {
+        return None;
+    }
+    let seconds = time_of_day(time)?;
+    Some((date.days_since_epoch() as f64 * 86_400.0 + f64::from(seconds)) * 1000.0)
+}
+
+/// A four-digit year.
+fn four_digits(text: &str) -> Option<u32> {
+    (text.len() == 4).then(|| parse_digits(text))?
+}
+
+/// `HH:MM:SS` (a leap second's `:60` allowed) as seconds since midnight.
+fn time_of_day(text: &str) -> Option<u32> {
+    let mut parts = text.split(':');
+    let mut field = |max: u32| {
+        let part = parts.next()?;
+        let value = if part.len() == 2 {
+            parse_digits(part)?
+        } else {
+            return None;
+        };
+        (value <= max).then_some(value)
+    };
+    let (h, m, s) = (field(23)?, field(59)?, field(60)?);
+    parts.next().is_none().then_some(h * 3600 + m * 60 + s)
+}
+
 fn parse_digits(text: &str) -> Option<u32> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;

@@ -20,7 +20,7 @@ export async function packageLiturgy() {
   await minifyInPlace(files, ["liturgy.js", runtime.slice(2)]);
   typeInitOutput(files, "liturgy.d.ts");
 
-  const api = `export { liturgicalDay, liturgicalYear } from "./liturgy.js";\nexport { MagisteriumError, isMagisteriumError } from "${runtime}";\n`;
+  const api = `export { liturgicalCalendars, liturgicalDay, liturgicalYear, liturgicalYearIcs } from "./liturgy.js";\nexport { MagisteriumError, isMagisteriumError } from "${runtime}";\n`;
   const types = `export * from "./liturgy.js";\nexport { MagisteriumError, isMagisteriumError } from "../index.js";\n`;
   write("index.js", `// Browsers and bundlers: call the default export (init) once, then use the calendar.\nexport { default, initSync } from "./liturgy.js";\n${api}`);
   write("index.d.ts", `${types}export { default, initSync } from "./liturgy.js";\n`);

@@ -1,9 +1,12 @@
 // The two Worker deployables as `wrangler deploy --dry-run` would upload them: the demo's
 // (wrangler.toml: proxy + stand-in agent) and the proxy alone (wrangler.proxy.toml). Prints raw /
 // gzip / brotli bytes of each bundle's files and fails when the proxy carries stand-in code or
-// passes its size budget: 120 KB (122,880 bytes) plus at most 8 KB for the MCP front door (issue
-// 28), so 128 KB (131,072 bytes), wasm + JS, brotli (`--max-brotli N` overrides),
-// with the A2A 1.0 front door in it. What keeps it there: the proxy's wasm at opt-level "z"
+// passes its size budget: 140 KB (143,360 bytes), wasm + JS, brotli (`--max-brotli N` overrides),
+// with the A2A 1.0 and MCP front doors in it. History: 120 KB, then 8 KB more for MCP (issue 28),
+// then 12 KB more for issue 37's trust fixes (the one exit, the origin rule, sign-in decided in
+// Rust, per-visitor pools keyed by IPv6 /64, typed upstream faults, the document cache's reader,
+// the budget's give-back): 137.6 KB after a first trim (bench/README.md, "Proxy size after the
+// trust work", lists where the bytes are and what could win them back). What keeps it there: the proxy's wasm at opt-level "z"
 // (scripts/build.sh), its bundle minified (wrangler.proxy.toml), and the front door's translation
 // over parsed JSON (crates/core/src/v1/translate.rs); bench/README.md, "Proxy", has the numbers.
 import { execFileSync } from "node:child_process";
@@ -14,7 +17,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const limitArg = process.argv.indexOf("--max-brotli");
-const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : (120 + 8) * 1024;
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 140 * 1024;
 // Text only the stand-in has: its answer header, its corpus, its calendar, its OAuth server.
 const STAND_IN_MARKERS = ["embedded-stand-in", "Rerum Novarum", "Saint Nicholas", "/oauth/authorize"];
 
@@ -64,4 +67,4 @@ for (const f of proxy.files) {
   if (found.length) throw new Error(`the proxy bundle's ${f.file} carries stand-in code: ${found.join(", ")}`);
 }
 if (proxy.total.brotli > limit) throw new Error(`proxy size budget: ${proxy.total.brotli} bytes brotli > ${limit}`);
-console.log(`proxy bundle: no stand-in code; ${proxy.total.brotli} bytes brotli <= ${limit} (ok; of it over 120 KB, for MCP: ${Math.max(0, proxy.total.brotli - 120 * 1024)} bytes)`);
+console.log(`proxy bundle: no stand-in code; ${proxy.total.brotli} bytes brotli <= ${limit} (ok; headroom: ${limit - proxy.total.brotli} bytes)`);

@@ -1,14 +1,20 @@
 // Sign in with Magisterium: the Worker as a backend-for-frontend (RFC 10017 / BCP 212). Each
 // sign-in is one Durable Object (`Session`, binding SESSION) that holds its tokens and refreshes
 // them once however many calls arrive, from any isolate or location; the page holds only an
-// HttpOnly cookie naming it. The object is made when the sign-in begins and keeps its `state`
-// and PKCE verifier until the callback, so a callback is accepted only in the browser that began
-// it, once (no login CSRF, no replay). Every session ends: at the refresh token's end when the
-// issuer says it (`refresh_token_expires_in`), else SESSION_MAX_SECONDS (30 days) after the
-// sign-in, and after SESSION_IDLE_SECONDS (7 days) unused; its alarm then revokes the tokens at
-// the issuer (RFC 7009, when offered) and deletes the object. A new sign-in from a browser ends
-// the session it had. Only a refused grant (`invalid_grant`) ends a session on refresh; an issuer
-// that fails (5xx, down) keeps it and the call gets a retryable 503. The client registration
+// HttpOnly cookie naming it. The object is made when the sign-in begins, under a cookie of its
+// own (`mag_signin`, 10 minutes), and keeps its `state` and PKCE verifier until the callback, so a
+// callback is accepted only in the browser that began it, once (no login CSRF, no replay).
+// Starting a sign-in (a plain GET: a link or an image can make it) changes nothing the browser
+// has: only a successful callback makes that object the session, sets the session cookie and then
+// ends the session the browser had. Sign-in answers under `/auth/*` and `/api/auth/*`
+// (src/sign_in.rs, `BASES`: a proxy routed `/api/*` of a site sees only the second); a sign-in's
+// redirect URI and client follow the base it began under. Every session ends: at the refresh
+// token's end when the issuer says it (`refresh_token_expires_in`), else SESSION_MAX_SECONDS (30
+// days) after the sign-in, and after SESSION_IDLE_SECONDS (7 days) unused; its alarm then revokes
+// the tokens at the issuer (RFC 7009, when offered) and deletes the object. What a failed refresh
+// does is decided in Rust (src/sign_in.rs, `after_refresh_failure`): a refused credential ends the
+// session; a transient fault keeps it (the call gets a retryable 503 once the access token has
+// expired) until refreshes have failed for SESSION_REFRESH_GRACE_SECONDS. The client registration
 // lives in its own Durable Object (oauth-client.js). OAuth is done by oauth4webapi.
 import { DurableObject } from "cloudflare:workers";
 import * as oauth from "oauth4webapi";
@@ -17,20 +23,29 @@ import { isLoopback, oauthClient, registrationClass } from "./oauth-client.js";
 const PENDING_TTL_S = 600; // a sign-in must finish within 10 minutes
 const REFRESH_MARGIN_MS = 60_000; // refresh when the access token has less than a minute left
 const IDLE_WRITE_MS = 60_000; // a session's last use is stored at most once a minute
+const ISSUER_RETRY_AFTER_S = 5; // an issuer that cannot be reached: try again in a few seconds
 
-/** The session cookie's name: `__Host-` and Secure, except on loopback http where browsers refuse Secure. */
-const cookieName = (url) => (isLoopback(url) && url.protocol === "http:" ? "mag_session" : "__Host-mag_session");
+/** The session's cookie, and the cookie of a sign-in under way (until its callback). */
+const SESSION_COOKIE = "mag_session";
+const SIGN_IN_COOKIE = "mag_signin";
 
-function cookieHeader(url, value, maxAge) {
-  const secure = cookieName(url).startsWith("__Host-") ? "; Secure" : "";
-  return `${cookieName(url)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+/** True on loopback http, where browsers refuse `Secure` (and so the `__Host-` prefix). */
+const plainHttp = (url) => isLoopback(url) && url.protocol === "http:";
+
+/** A cookie's name on `url`'s site: `__Host-` and Secure, except on loopback http. */
+const cookieName = (url, name) => (plainHttp(url) ? name : `__Host-${name}`);
+
+/** A `Set-Cookie` value: HttpOnly, SameSite=Lax, for the whole site (`__Host-` asks `Path=/`). */
+function cookieHeader(url, name, value, maxAge) {
+  const secure = plainHttp(url) ? "" : "; Secure";
+  return `${cookieName(url, name)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
-function readCookie(request, url) {
+function readCookie(request, url, name) {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k === cookieName(url)) return v.join("=");
+    if (k === cookieName(url, name)) return v.join("=");
   }
   return null;
 }
@@ -47,23 +62,29 @@ const sessionTokens = (tokens) => ({
 /** A refresh that did not happen because the issuer failed (not a refusal): retry later. */
 const UNAVAILABLE = Symbol("issuer unavailable");
 
-/** True when the issuer refused the grant itself: the session is over. */
-const refused = (e) => e instanceof oauth.ResponseBodyError && ["invalid_grant", "unauthorized_client", "invalid_client"].includes(e.error);
+/** The token endpoint's HTTP status in a refresh's error, when it answered. */
+function statusOf(e) {
+  if (typeof e?.status === "number") return e.status; // an OAuth error body, a challenge
+  if (e?.cause instanceof Response) return e.cause.status; // an answer that is not a token response
+  return undefined;
+}
 
 /** Sign-in for the Worker: `inProcess(request, env)` answers the embedded issuer's requests,
  *  `authSettings(env)` is the settings as the Rust app parsed them (`{ issuer, enabled,
- *  anonymousAllowed, … }`). Returns `createAuth(env, site)` and the `Session` Durable Object class. */
-export function signIn(inProcess, authSettings) {
+ *  anonymousAllowed, … }`), `afterRefreshFailure(env, status, error, challenge, failingForMs,
+ *  accessExpired)` Rust's decision on a failed refresh (`"end"` or `"retry"`). Returns
+ *  `createAuth(env, site)` and the Durable Object classes. */
+export function signIn(inProcess, authSettings, afterRefreshFailure) {
   return {
     createAuth: (env, site) => createAuth(env, site, authSettings(env), inProcess),
-    Session: sessionClass(inProcess, authSettings),
+    Session: sessionClass(inProcess, authSettings, afterRefreshFailure),
     ClientRegistration: registrationClass(inProcess, authSettings),
   };
 }
 
 /** The `Session` Durable Object class: one sign-in's tokens, refreshed at most once at a time.
  *  Called over RPC by the Worker; `site` is the Worker's origin (for the OAuth client). */
-function sessionClass(inProcess, authSettings) {
+function sessionClass(inProcess, authSettings, afterRefreshFailure) {
   return class Session extends DurableObject {
     constructor(ctx, env) {
       super(ctx, env);
@@ -112,13 +133,13 @@ function sessionClass(inProcess, authSettings) {
       await this.end(this.tokens?.site ?? null);
     }
 
-    /** Starts the session with the tokens of a finished sign-in (`life`: the session limits and
-     *  the account's subject), and sets its end. */
+    /** Starts the session with the tokens of a finished sign-in (`life`: the session limits, the
+     *  account's subject, the site and the base its sign-in ran under), and sets its end. */
     async start(tokens, life) {
       const now = Date.now();
       const given = Number(tokens.refresh_token_expires_in);
       const endsAt = now + (Number.isFinite(given) && given > 0 ? Math.min(given, life.maxSeconds) : life.maxSeconds) * 1000;
-      this.tokens = { ...sessionTokens(tokens), endsAt, usedAt: now, idleMs: life.idleSeconds * 1000, subject: life.subject, site: life.site };
+      this.tokens = { ...sessionTokens(tokens), endsAt, usedAt: now, idleMs: life.idleSeconds * 1000, subject: life.subject, site: life.site, base: life.base, failingSince: null };
       await this.ctx.storage.put("tokens", this.tokens);
       await this.ctx.storage.setAlarm(this.deadline());
     }
@@ -164,22 +185,23 @@ function sessionClass(inProcess, authSettings) {
       this.pending = null;
       await this.ctx.storage.deleteAll();
       if (site && tokens) {
-        const { revoke } = oauthClient(this.env, new URL(site), authSettings(this.env), inProcess);
+        const { revoke } = oauthClient(this.env, new URL(site), authSettings(this.env), inProcess, tokens.base);
         await revoke(tokens.refreshToken ?? tokens.accessToken);
       }
     }
 
     /** One refresh for every caller that saw `seen` (check-and-set: a caller that saw tokens
      *  already replaced gets the new ones; callers during the refresh share its promise). The
-     *  new tokens, null when the issuer refused the grant (the session is then over), or
-     *  UNAVAILABLE when the issuer failed otherwise (the session stays). */
+     *  new tokens, null when the session is over (the issuer refused the credential, or its
+     *  refreshes kept failing: Rust's `afterRefreshFailure`), or UNAVAILABLE when it failed
+     *  transiently (the session stays, and remembers since when its refreshes fail). */
     refresh(site, seen) {
       if (this.refreshing) return this.refreshing;
       if (this.tokens !== seen) return Promise.resolve(this.tokens);
       const generation = this.generation;
       this.refreshing = (async () => {
         if (!seen.refreshToken) return this.end().then(() => null);
-        const { server, client, clientAuth, revoke, options } = oauthClient(this.env, site, authSettings(this.env), inProcess);
+        const { server, client, clientAuth, revoke, options } = oauthClient(this.env, site, authSettings(this.env), inProcess, seen.base);
         let tokens;
         try {
           const as = await server();
@@ -188,16 +210,26 @@ function sessionClass(inProcess, authSettings) {
           tokens = await oauth.processRefreshTokenResponse(as, c, response);
         } catch (e) {
           if (this.generation !== generation) return null;
-          if (!refused(e)) return UNAVAILABLE;
-          await this.end(); // the grant is refused (e.g. reuse detected): the session is over
-          return null;
+          const now = Date.now();
+          const since = seen.failingSince ?? now;
+          const error = e instanceof oauth.ResponseBodyError ? e.error : undefined;
+          const challenge = e instanceof oauth.WWWAuthenticateChallengeError;
+          if (afterRefreshFailure(this.env, statusOf(e), error, challenge, now - since, seen.expiresAt <= now) === "end") {
+            await this.end(); // refused (e.g. reuse detected, client unknown), or failing too long
+            return null;
+          }
+          if (seen.failingSince == null && this.tokens === seen) {
+            seen.failingSince = now;
+            await this.ctx.storage.put("tokens", seen);
+          }
+          return UNAVAILABLE;
         }
         if (this.generation !== generation) {
           // Logged out during the refresh: the new tokens are not kept, and are revoked.
           await revoke(tokens.refresh_token ?? tokens.access_token);
           return null;
         }
-        const next = { ...seen, ...sessionTokens(tokens) };
+        const next = { ...seen, ...sessionTokens(tokens), failingSince: null };
         if (!next.refreshToken) next.refreshToken = seen.refreshToken;
         this.tokens = next;
         await this.ctx.storage.put("tokens", next);
@@ -216,80 +248,109 @@ function createAuth(env, site, settings, inProcess) {
   // Whether sign-in runs, and what a call without a session may do, is decided in Rust
   // (src/sign_in.rs); the origin rule too (src/origin.rs), before anything reaches this file.
   const { enabled, anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds } = settings;
-  const { server, client, clientAuth, subject, options, redirectUri } = oauthClient(env, site, settings, inProcess);
+  /** The OAuth client of each base sign-in answers under (its redirect URI is `<base>/callback`). */
+  const clients = new Map();
+  const clientOf = (base) => {
+    if (!clients.has(base)) clients.set(base, oauthClient(env, site, settings, inProcess, base));
+    return clients.get(base);
+  };
 
-  /** The session object named `id`. */
-  const sessionNamed = (id) => ({ id, stub: env.SESSION.get(env.SESSION.idFromName(id)) });
+  /** The object named `id`: a sign-in under way, then its session. */
+  const objectNamed = (id) => ({ id, stub: env.SESSION.get(env.SESSION.idFromName(id)) });
 
-  /** The visitor's session object (by the cookie's opaque id), or null. */
-  function sessionOf(request) {
+  /** The object the visitor's cookie `name` names (an opaque id), or null. */
+  function objectOf(request, name) {
     if (!enabled) return null;
-    const id = readCookie(request, site);
+    const id = readCookie(request, site, name);
     if (!id || !/^[\w-]{20,200}$/.test(id)) return null;
-    return sessionNamed(id);
+    return objectNamed(id);
   }
+  const sessionOf = (request) => objectOf(request, SESSION_COOKIE);
 
   const json = (status, body, headers = {}) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store", ...headers } });
+
+  /** Starts a sign-in under `base`: a new object (a new id: never one an attacker could have
+   *  planted) holds its `state` and PKCE verifier, bound to this browser by the sign-in cookie.
+   *  The session cookie and the session are left alone. An issuer that cannot be reached: 503. */
+  async function login(url, base) {
+    const { server, client, redirectUri } = clientOf(base);
+    let as, c;
+    try {
+      as = await server();
+      ({ client: c } = await client(as));
+    } catch (e) {
+      const headers = { "retry-after": String(ISSUER_RETRY_AFTER_S) };
+      return json(503, { error: "the sign-in issuer cannot be reached; try again shortly", detail: String(e?.code ?? e?.name ?? "error") }, headers);
+    }
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const begun = objectNamed(randomId());
+    await begun.stub.begin({ state, verifier, returnTo: "/", base, expiresAt: Date.now() + PENDING_TTL_S * 1000 });
+    const target = new URL(as.authorization_endpoint);
+    target.searchParams.set("response_type", "code");
+    target.searchParams.set("client_id", c.client_id);
+    target.searchParams.set("redirect_uri", redirectUri);
+    target.searchParams.set("state", state);
+    target.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
+    target.searchParams.set("code_challenge_method", "S256");
+    target.searchParams.set("scope", "a2a");
+    const headers = { location: target.href, "cache-control": "no-store", "set-cookie": cookieHeader(url, SIGN_IN_COOKIE, begun.id, PENDING_TTL_S) };
+    return new Response(null, { status: 302, headers });
+  }
+
+  /** Finishes the sign-in this browser began (its sign-in cookie names the object holding it),
+   *  once. Only when the new session exists does its cookie replace the old one, and the
+   *  session the browser had end (its tokens revoked at the issuer). */
+  async function callback(request, url, base) {
+    const begun = objectOf(request, SIGN_IN_COOKIE);
+    const state = url.searchParams.get("state") ?? "";
+    const pending = state && (await begun?.stub.finish(state));
+    const cleared = cookieHeader(url, SIGN_IN_COOKIE, "", 0);
+    if (!pending) return json(400, { error: "unknown or expired sign-in (bad state, or begun in another browser)" }, { "set-cookie": cleared });
+    const { server, client, clientAuth, subject, options, redirectUri } = clientOf(pending.base ?? base);
+    try {
+      const as = await server();
+      const { client: c, secret } = await client(as);
+      const params = oauth.validateAuthResponse(as, c, url, state);
+      const response = await oauth.authorizationCodeGrantRequest(as, c, clientAuth(secret), params, redirectUri, pending.verifier, options);
+      const tokens = await oauth.processAuthorizationCodeResponse(as, c, response);
+      const life = { maxSeconds: sessionMaxSeconds, idleSeconds: sessionIdleSeconds, subject: await subject(as, c, tokens), site: site.origin, base: pending.base ?? base };
+      await begun.stub.start(tokens, life);
+    } catch (e) {
+      return json(400, { error: "sign-in failed", detail: String(e?.code ?? e?.name ?? "error") }, { "set-cookie": cleared });
+    }
+    const old = sessionOf(request);
+    if (old && old.id !== begun.id) {
+      try {
+        await old.stub.end(site.origin);
+      } catch {} // the old session still ends at its own deadline
+    }
+    const headers = new Headers({ location: pending.returnTo, "cache-control": "no-store" });
+    headers.append("set-cookie", cookieHeader(url, SESSION_COOKIE, begun.id, sessionMaxSeconds));
+    headers.append("set-cookie", cleared);
+    return new Response(null, { status: 302, headers });
+  }
 
   return {
     enabled,
     anonymousAllowed,
 
-    /** Answers `/auth/*` (`url`: the request's URL, on `site`), or returns null for other paths. */
-    async route(request, url) {
-      if (!url.pathname.startsWith("/auth/")) return null;
-      if (url.pathname === "/auth/session") {
+    /** Answers sign-in's routes under `base` (`/auth` or `/api/auth`, Rust's choice from the
+     *  path: src/sign_in.rs, `base_of`); `url`: the request's URL, on `site`. */
+    async route(request, url, base) {
+      const action = url.pathname.slice(base.length);
+      if (action === "/session") {
         const info = await sessionOf(request)?.stub.info();
         return json(200, { enabled, signedIn: Boolean(info), expiresAt: info?.expiresAt ?? null, anonymousAllowed });
       }
       if (!enabled) return json(404, { error: "sign-in is not configured (OAUTH_ISSUER, and the SESSION and OAUTH_CLIENT Durable Objects)" });
-      if (url.pathname === "/auth/login") {
-        // A browser signing in again ends the session it had (its tokens revoked at the issuer).
-        await sessionOf(request)?.stub.end(site.origin);
-        const as = await server();
-        const { client: c } = await client(as);
-        const verifier = oauth.generateRandomCodeVerifier();
-        const state = oauth.generateRandomState();
-        // A new session object (a new id: never one an attacker could have planted) holds the
-        // sign-in until the callback; the cookie binds it to this browser.
-        const begun = sessionNamed(randomId());
-        const pending = { state, verifier, returnTo: "/", expiresAt: Date.now() + PENDING_TTL_S * 1000 };
-        await begun.stub.begin(pending);
-        const target = new URL(as.authorization_endpoint);
-        target.searchParams.set("response_type", "code");
-        target.searchParams.set("client_id", c.client_id);
-        target.searchParams.set("redirect_uri", redirectUri);
-        target.searchParams.set("state", state);
-        target.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(verifier));
-        target.searchParams.set("code_challenge_method", "S256");
-        target.searchParams.set("scope", "a2a");
-        const headers = { location: target.href, "cache-control": "no-store", "set-cookie": cookieHeader(url, begun.id, PENDING_TTL_S) };
-        return new Response(null, { status: 302, headers });
-      }
-      if (url.pathname === "/auth/callback") {
-        // Only the browser that began this sign-in, once: its cookie names the object holding it.
-        const visitor = sessionOf(request);
-        const state = url.searchParams.get("state") ?? "";
-        const pending = state && (await visitor?.stub.finish(state));
-        if (!pending) return json(400, { error: "unknown or expired sign-in (bad state, or begun in another browser)" });
-        try {
-          const as = await server();
-          const { client: c, secret } = await client(as);
-          const params = oauth.validateAuthResponse(as, c, url, state);
-          const response = await oauth.authorizationCodeGrantRequest(as, c, clientAuth(secret), params, redirectUri, pending.verifier, options);
-          const tokens = await oauth.processAuthorizationCodeResponse(as, c, response);
-          const life = { maxSeconds: sessionMaxSeconds, idleSeconds: sessionIdleSeconds, subject: await subject(as, c, tokens), site: site.origin };
-          await visitor.stub.start(tokens, life);
-          return new Response(null, { status: 302, headers: { location: pending.returnTo, "set-cookie": cookieHeader(url, visitor.id, sessionMaxSeconds), "cache-control": "no-store" } });
-        } catch (e) {
-          return json(400, { error: "sign-in failed", detail: String(e?.code ?? e?.name ?? "error") });
-        }
-      }
-      if (url.pathname === "/auth/logout") {
+      if (action === "/login") return login(url, base);
+      if (action === "/callback") return callback(request, url, base);
+      if (action === "/logout") {
         if (request.method !== "POST") return json(405, { error: "use POST" });
         await sessionOf(request)?.stub.end(site.origin);
-        return json(200, { signedIn: false }, { "set-cookie": cookieHeader(url, "", 0) });
+        return json(200, { signedIn: false }, { "set-cookie": cookieHeader(url, SESSION_COOKIE, "", 0) });
       }
       return json(404, { error: "not found" });
     },

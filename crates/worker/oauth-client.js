@@ -8,12 +8,14 @@ import * as oauth from "oauth4webapi";
 
 export const isLoopback = (url) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 
-/** The OAuth client of a site (the Worker's origin as a URL) and env. `settings.issuer`:
- *  "embedded" (answered by `inProcess(request, env)`) or the issuer's URL. */
-export function oauthClient(env, site, settings, inProcess) {
+/** The OAuth client of a site (the Worker's origin as a URL) and env, for sign-in under `base`
+ *  (`/auth` or `/api/auth`: the redirect URI is `<site><base>/callback` unless
+ *  OAUTH_REDIRECT_URI says otherwise). `settings.issuer`: "embedded" (answered by
+ *  `inProcess(request, env)`) or the issuer's URL. */
+export function oauthClient(env, site, settings, inProcess, base = "/auth") {
   const issuerSetting = settings.issuer;
   const issuer = new URL(issuerSetting === "embedded" || issuerSetting === "off" ? site.origin : issuerSetting);
-  const redirectUri = (env.OAUTH_REDIRECT_URI ?? "").trim() || `${site.origin}/auth/callback`;
+  const redirectUri = (env.OAUTH_REDIRECT_URI ?? "").trim() || `${site.origin}${base}/callback`;
   const options = {
     [oauth.allowInsecureRequests]: issuer.protocol === "http:" && isLoopback(issuer),
     [oauth.customFetch]: (input, init) => {
@@ -31,7 +33,7 @@ export function oauthClient(env, site, settings, inProcess) {
   async function client(as) {
     if (env.OAUTH_CLIENT_ID) return { client: { client_id: env.OAUTH_CLIENT_ID }, secret: env.OAUTH_CLIENT_SECRET ?? "" };
     const name = `${issuer.href} ${redirectUri}`;
-    return env.OAUTH_CLIENT.get(env.OAUTH_CLIENT.idFromName(name)).client(site.origin);
+    return env.OAUTH_CLIENT.get(env.OAUTH_CLIENT.idFromName(name)).client(site.origin, base);
   }
 
   /** Registers a client (RFC 7591), for the registration object. */
@@ -80,12 +82,13 @@ export function oauthClient(env, site, settings, inProcess) {
  *  redirect URI, registered once (concurrent first callers share the registration). */
 export function registrationClass(inProcess, authSettings) {
   return class ClientRegistration extends DurableObject {
-    /** The registered client (`{ client, secret }`), registering it on first use. */
-    async client(siteOrigin) {
+    /** The registered client (`{ client, secret }`), registering it on first use (for sign-in
+     *  under `base` of `siteOrigin`). */
+    async client(siteOrigin, base) {
       const stored = await this.ctx.storage.get("client");
       if (stored) return stored;
       this.registering ??= (async () => {
-        const { server, register } = oauthClient(this.env, new URL(siteOrigin), authSettings(this.env), inProcess);
+        const { server, register } = oauthClient(this.env, new URL(siteOrigin), authSettings(this.env), inProcess, base);
         const entry = await register(await server());
         await this.ctx.storage.put("client", entry);
         return entry;

@@ -12,6 +12,7 @@ mod markdown;
 mod mcp_request;
 mod proxy_request;
 mod proxy_setup;
+mod worker_request;
 
 pub use a2a_v1_request::check_a2a_v1_request;
 pub use date_query::check_date_query;
@@ -19,3 +20,4 @@ pub use decode_response::check_decode_response;
 pub use markdown::{check_html, check_markdown};
 pub use mcp_request::check_mcp_request;
 pub use proxy_request::check_proxy_request;
+pub use worker_request::check_worker_request;

@@ -83,7 +83,7 @@ pub fn check_mcp_request(data: &[u8]) {
                     headers: vec![("retry-after".into(), "5".into())],
                     body: data.to_vec(),
                 };
-                let (r, _) = app.finish(&plan, outcome, &settings, None);
+                let (r, _) = app.finish_answer(&plan, outcome, &settings).into_parts();
                 assert_eq!(
                     r.status, 200,
                     "a tools/call answer with status {}",

@@ -132,7 +132,7 @@ pub fn check_proxy_request(data: &[u8]) {
                     headers,
                     body: data.to_vec(),
                 };
-                let (r, cache) = app.finish(&plan, outcome, &settings, origin);
+                let (r, cache) = app.finish_answer(&plan, outcome, &settings).into_parts();
                 no_secret(&r, "finish");
                 let answer: Value = serde_json::from_str(&r.body).expect("finish: not JSON");
                 if r.body.as_bytes() != data {
@@ -170,7 +170,7 @@ pub fn check_proxy_request(data: &[u8]) {
                 UpstreamOutcome::NotSent,
                 UpstreamOutcome::TooLarge,
             ] {
-                let (r, cache) = app.finish(&plan, outcome, &settings, origin);
+                let (r, cache) = app.finish_answer(&plan, outcome, &settings).into_parts();
                 assert!(
                     r.status == 502 || r.status == 504,
                     "finish: status {}",

@@ -101,3 +101,38 @@ export async function launchChromium() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
 }
+
+/** A test's fixed port, moved by MAGISTERIUM_TEST_PORT_OFFSET (a second test run on the same
+ *  machine picks another range). */
+export const port = (p) => p + Number(process.env.MAGISTERIUM_TEST_PORT_OFFSET ?? 0);
+
+/** The cookies a browser holds for one site: `take(response)` applies its `Set-Cookie` headers
+ *  (Max-Age=0 removes), `header()` is the `Cookie` header it then sends, `get(name)` one value. */
+export class CookieJar {
+  constructor(header = null) {
+    this.cookies = new Map();
+    for (const part of (header ?? "").split(";")) {
+      const [name, ...value] = part.trim().split("=");
+      if (name) this.cookies.set(name, value.join("="));
+    }
+  }
+
+  take(response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const [name, ...value] = pair.trim().split("=");
+      const removed = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (removed) this.cookies.delete(name);
+      else this.cookies.set(name, value.join("="));
+    }
+    return response;
+  }
+
+  get(name) {
+    return this.cookies.get(name);
+  }
+
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}

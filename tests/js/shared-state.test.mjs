@@ -1,17 +1,18 @@
 // The proxy as deployed (wrangler.proxy.toml: the build without the stand-in) in real workerd,
 // with its shared state on Durable Objects: sessions (one object per sign-in) against an emulated
-// OAuth issuer, the upstream budget (one object per account), and a misconfigured deployment.
+// OAuth issuer (signing in through `/api/auth/*` too, as a proxy routed `/api/*` of a site does),
+// the upstream budget (one object per account), and a misconfigured deployment.
 // Upstream: the fault server of scripts/test.sh (its per-query counters say what was forwarded).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { FAULT_URL, PROXY_TOKEN, root, startWrangler } from "./helpers.mjs";
+import { CookieJar, FAULT_URL, PROXY_TOKEN, port, root, startWrangler } from "./helpers.mjs";
 import { startIssuer } from "../servers/oauth-issuer.mjs";
 
-const SIGN_IN_PORT = 18820; // sign-in on, anonymous calls off, no operator token
-const OPERATOR_PORT = 18821; // anonymous calls on the operator's token
-const BROKEN_PORT = 18822; // no upstream configured
-const CLOSED_PORT = 18824; // anonymous calls off, no sign-in, an operator token all the same
-const LEASING_PORT = 18823; // anonymous calls on the operator's token, 320 a minute: room to lease
+const SIGN_IN_PORT = port(18820); // sign-in on, anonymous calls off, no operator token
+const OPERATOR_PORT = port(18821); // anonymous calls on the operator's token
+const BROKEN_PORT = port(18822); // no upstream configured
+const CLOSED_PORT = port(18824); // anonymous calls off, no sign-in, an operator token all the same
+const LEASING_PORT = port(18823); // anonymous calls on the operator's token, 320 a minute: room to lease
 const LEASING_LIMIT = 320; // a lease takes a 32nd of the room: up to 9 calls at once here
 const ACCESS_TTL_S = 66; // refreshed once less than 60 s are left: after 6 s
 const seen = []; // every response, scanned for tokens at the end
@@ -22,7 +23,7 @@ const proxy = (port, ...vars) =>
   startWrangler(root, port, ["-c", "wrangler.proxy.toml", "--var", `UPSTREAM_URL:${FAULT_URL}/by-query`, ...vars.flatMap((v) => ["--var", v])], "/auth/session");
 
 before(async () => {
-  issuer = await startIssuer({ port: 18830, accessTtlSeconds: ACCESS_TTL_S });
+  issuer = await startIssuer({ port: port(18830), accessTtlSeconds: ACCESS_TTL_S });
   // One at a time: each picks a free inspector port.
   servers.signIn = await proxy(SIGN_IN_PORT, `OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "PROXY_RATE_LIMITS:off", "UPSTREAM_PER_MINUTE:1000");
   servers.operator = await proxy(OPERATOR_PORT, "OAUTH_ISSUER:", "ALLOW_ANONYMOUS:on", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`, "PROXY_RATE_LIMITS:off");
@@ -50,23 +51,25 @@ async function call(port, text, { skill = "document_search", headers = {} } = {}
 
 const upstreamCount = async (q) => (await (await fetch(`${FAULT_URL}/__count/by-query/${encodeURIComponent(q)}`)).json()).count;
 
-/** Signs in through the Worker and the issuer (every redirect followed by hand); the cookie. */
-async function signIn(port) {
-  const hop = async (url, cookie) => {
-    const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+/** Signs in through the Worker (its sign-in under `base`) and the issuer, every redirect
+ *  followed by hand with the cookies a browser keeps for the Worker's site; the session's cookie. */
+async function signIn(port, base = "/auth") {
+  const site = `http://127.0.0.1:${port}`;
+  const jar = new CookieJar();
+  const hop = async (url) => {
+    const toWorker = new URL(url).origin === site;
+    const res = await fetch(url, { redirect: "manual", headers: toWorker && jar.header() ? { cookie: jar.header() } : {} });
     seen.push([...res.headers].join("\n"));
     assert.equal(res.status, 302, `${url}: ${await res.text()}`);
-    return res;
+    return toWorker ? jar.take(res) : res;
   };
-  const login = await hop(`http://127.0.0.1:${port}/auth/login`);
+  const login = await hop(`${site}${base}/login`);
   // The sign-in is bound to the browser that began it: its cookie goes to the callback.
-  const begun = /^(mag_session=[^;]+)/.exec(login.headers.get("set-cookie") ?? "")?.[1];
-  assert.ok(begun, "the sign-in's cookie");
+  assert.ok(jar.header(), "the sign-in's cookie");
   const authorize = await hop(login.headers.get("location"));
-  const callback = await hop(authorize.headers.get("location"), begun);
-  const cookie = /^(mag_session=[^;]+)/.exec(callback.headers.get("set-cookie") ?? "")?.[1];
-  assert.ok(cookie, "a session cookie");
-  return cookie;
+  await hop(authorize.headers.get("location"));
+  assert.ok(jar.get("mag_session"), "a session cookie");
+  return `mag_session=${jar.get("mag_session")}`;
 }
 
 test("32 concurrent calls on a session whose access token is due make exactly one refresh, and all succeed", async () => {
@@ -99,6 +102,40 @@ test("logout, then a call: refused without any upstream call", async () => {
   assert.equal(refused.status, 401);
   assert.equal(refused.json.error.code, -32004);
   assert.equal(await upstreamCount(q), 1, "only the call before the logout went upstream");
+});
+
+test("the proxy routed at /api/* of a site (docs/deploy.md), sign-in required: login, issuer, callback and calls, all under /api/", async () => {
+  const site = `http://127.0.0.1:${SIGN_IN_PORT}`;
+  const jar = new CookieJar();
+  /** A request as the browser makes it: to the Worker only under /api/ (all the route sends it). */
+  const visit = async (url, init = {}) => {
+    const target = new URL(url, site);
+    const toWorker = target.origin === site;
+    if (toWorker) assert.match(target.pathname, /^\/api\//, `${target.pathname} never reaches a proxy routed /api/*`);
+    const headers = { ...init.headers, ...(toWorker && jar.header() ? { cookie: jar.header() } : {}) };
+    const res = await fetch(target, { redirect: "manual", ...init, headers });
+    seen.push([...res.headers].join("\n"));
+    return toWorker ? jar.take(res) : res;
+  };
+  const login = await visit("/api/auth/login");
+  assert.equal(login.status, 302, await login.text());
+  const authorize = new URL(login.headers.get("location"));
+  assert.equal(authorize.origin, issuer.url);
+  assert.equal(authorize.searchParams.get("redirect_uri"), `${site}/api/auth/callback`);
+  const approved = await visit(authorize);
+  assert.equal(approved.status, 302);
+  const callback = await visit(approved.headers.get("location"));
+  assert.equal(callback.status, 302, await callback.text());
+  assert.ok(jar.get("mag_session"), "a session cookie");
+  assert.equal((await (await visit("/api/auth/session")).json()).signedIn, true);
+  const q = `scenario:ok:api-route-${crypto.randomUUID()}`;
+  const r = await call(SIGN_IN_PORT, q, { headers: { cookie: jar.header() } });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  assert.equal(await upstreamCount(q), 1);
+  const out = await visit("/api/auth/logout", { method: "POST" });
+  assert.equal(out.status, 200);
+  assert.equal((await (await visit("/api/auth/session")).json()).signedIn, false);
+  assert.equal((await call(SIGN_IN_PORT, q, { headers: { cookie: jar.header() } })).status, 401);
 });
 
 test("64 concurrent catholic_qa calls on the operator's token: 2 forwarded, the others 429 with the exact Retry-After", async () => {

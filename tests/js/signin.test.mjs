@@ -5,9 +5,9 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { launchChromium, root, startWrangler } from "./helpers.mjs";
+import { launchChromium, port, root, startWrangler } from "./helpers.mjs";
 
-const PORT = 18790;
+const PORT = port(18790);
 const BASE = `http://127.0.0.1:${PORT}`;
 const TOKEN_PATTERN = /\b(at|rt)_[\w-]{20,}/;
 let server, browser, page;

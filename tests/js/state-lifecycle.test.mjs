@@ -1,18 +1,20 @@
 // The Worker's state as an operator runs it for months, in real workerd (`wrangler dev`, Durable
 // Objects with persisted state): a budget that outlives a restart, one budget per upstream account
 // (not per browser), sessions that end (logout during a refresh, a second sign-in, an abandoned
-// session), an issuer that fails without signing anyone out, the 500 path with CORS, and one origin
-// rule on the demo's Worker as on the proxy. Upstream: the fault server of scripts/test.sh.
+// session, a sign-in started by a plain GET), an issuer that fails without signing anyone out, a
+// refresh the issuer refuses or keeps failing, and one origin rule on the demo's Worker as on the
+// proxy. Upstream: the fault server of scripts/test.sh.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { FAULT_URL, PROXY_TOKEN, root, startWrangler } from "./helpers.mjs";
+import { CookieJar, FAULT_URL, PROXY_TOKEN, port, root, startWrangler } from "./helpers.mjs";
 import { startIssuer } from "../servers/oauth-issuer.mjs";
 
-const OPERATOR_PORT = 18840; // anonymous calls on the operator's token, 2 Q&A a minute
-const SIGN_IN_PORT = 18841; // sign-in only, 2 Q&A a minute per account
-const SHORT_PORT = 18842; // sessions end 4 s after the sign-in
-const DEAD_ISSUER_PORT = 18843; // the issuer's URL answers nothing
-const DEMO_PORT = 18844; // the demo's Worker (wrangler.toml, the stand-in)
+const OPERATOR_PORT = port(18840); // anonymous calls on the operator's token, 2 Q&A a minute
+const SIGN_IN_PORT = port(18841); // sign-in only, 2 Q&A a minute per account
+const SHORT_PORT = port(18842); // sessions end 4 s after the sign-in
+const DEAD_ISSUER_PORT = port(18843); // the issuer's URL answers nothing
+const DEMO_PORT = port(18844); // the demo's Worker (wrangler.toml, the stand-in)
+const GRACE_PORT = port(18845); // a session whose refreshes keep failing ends after 2 s of them
 const APP = "http://app.example"; // the one allowed page origin
 let issuer;
 const servers = {};
@@ -22,11 +24,12 @@ const proxy = (port, vars, options) =>
 const operatorVars = ["OAUTH_ISSUER:", "ALLOW_ANONYMOUS:on", `MAGISTERIUM_TOKEN:${PROXY_TOKEN}`, "PROXY_RATE_LIMITS:off"];
 
 before(async () => {
-  issuer = await startIssuer({ port: 18831, accessTtlSeconds: 62 }); // refreshed 2 s after each grant
+  issuer = await startIssuer({ port: port(18831), accessTtlSeconds: 62 }); // refreshed 2 s after each grant
   servers.operator = await proxy(OPERATOR_PORT, operatorVars);
   servers.signIn = await proxy(SIGN_IN_PORT, [`OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "PROXY_RATE_LIMITS:off"]);
   servers.short = await proxy(SHORT_PORT, [`OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "SESSION_MAX_SECONDS:4"]);
   servers.dead = await proxy(DEAD_ISSUER_PORT, ["OAUTH_ISSUER:http://127.0.0.1:9", "ALLOW_ANONYMOUS:off"]);
+  servers.grace = await proxy(GRACE_PORT, [`OAUTH_ISSUER:${issuer.url}`, "ALLOW_ANONYMOUS:off", "PROXY_RATE_LIMITS:off", "SESSION_REFRESH_GRACE_SECONDS:2"]);
   servers.demo = await startWrangler(root, DEMO_PORT, ["--var", `ALLOWED_ORIGINS:${APP}`], "/.well-known/agent.json");
 });
 
@@ -50,21 +53,21 @@ async function call(port, text, { skill = "catholic_qa", headers = {} } = {}) {
 const upstreamCount = async (q) => (await (await fetch(`${FAULT_URL}/__count/by-query/${encodeURIComponent(q)}`)).json()).count;
 const session = async (port, cookie) => (await fetch(`${base(port)}/auth/session`, { headers: { cookie } })).json();
 
-/** Signs in through the Worker and the issuer, as `user`; `had`: the browser's cookie before. */
+/** Signs in through the Worker and the issuer, as `user`, with the cookies a browser keeps for
+ *  the Worker's site (`had`: its cookie header before); the session's cookie (`mag_session=…`). */
 async function signIn(port, user, had = null) {
   issuer.user = user;
-  const hop = async (url, cookie) => {
-    const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const jar = new CookieJar(had);
+  const hop = async (url, toWorker) => {
+    const res = await fetch(url, { redirect: "manual", headers: toWorker && jar.header() ? { cookie: jar.header() } : {} });
     assert.equal(res.status, 302, `${url}: ${await res.text()}`);
-    return res;
+    return toWorker ? jar.take(res) : res;
   };
-  const cookieOf = (res) => /^(mag_session=[^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
-  const login = await hop(`${base(port)}/auth/login`, had);
-  const authorize = await hop(login.headers.get("location"));
-  const callback = await hop(authorize.headers.get("location"), cookieOf(login));
-  const cookie = cookieOf(callback);
-  assert.ok(cookie, "a session cookie");
-  return cookie;
+  const login = await hop(`${base(port)}/auth/login`, true);
+  const authorize = await hop(login.headers.get("location"), false);
+  await hop(authorize.headers.get("location"), true);
+  assert.ok(jar.get("mag_session"), "a session cookie");
+  return `mag_session=${jar.get("mag_session")}`;
 }
 
 test("a used-up budget is still used up after wrangler dev restarts on the same state", async () => {
@@ -148,12 +151,12 @@ for (const mode of ["503", "down"]) {
   });
 }
 
-/** Signs in as `user` on the sign-in Worker with access tokens of `ttlSeconds`. */
-async function signInFor(ttlSeconds, user) {
+/** Signs in as `user` on the sign-in Worker (or `port`'s) with access tokens of `ttlSeconds`. */
+async function signInFor(ttlSeconds, user, port = SIGN_IN_PORT) {
   const ttl = issuer.accessTtlSeconds;
   issuer.accessTtlSeconds = ttlSeconds;
   try {
-    return await signIn(SIGN_IN_PORT, user);
+    return await signIn(port, user);
   } finally {
     issuer.accessTtlSeconds = ttl;
   }
@@ -223,11 +226,84 @@ test("an abandoned session past its end is gone: its alarm revoked and deleted i
   assert.equal((await session(SHORT_PORT, cookie)).signedIn, false);
 });
 
-test("the internal-error 500 carries CORS for an allowed origin", async () => {
+test("a sign-in started while the issuer cannot be reached: 503 with Retry-After and CORS for an allowed origin, no cookie", async () => {
   const res = await fetch(`${base(DEAD_ISSUER_PORT)}/auth/login`, { redirect: "manual", headers: { origin: APP } });
-  assert.equal(res.status, 500);
+  assert.equal(res.status, 503, await res.clone().text());
+  assert.ok(Number(res.headers.get("retry-after")) > 0, "Retry-After");
   assert.equal(res.headers.get("access-control-allow-origin"), APP);
-  assert.equal((await res.json()).error.code, -32603);
+  assert.match((await res.json()).error, /issuer/);
+  assert.deepEqual(res.headers.getSetCookie(), []);
+});
+
+test("a plain GET to /auth/login (a link, an image in an answer) changes nothing: the session stays, nothing revoked", async () => {
+  const cookie = await signIn(SIGN_IN_PORT, `ivy-${crypto.randomUUID()}`);
+  const revoked = issuer.counts.revoke;
+  const res = await fetch(`${base(SIGN_IN_PORT)}/auth/login`, { redirect: "manual", headers: { cookie } });
+  assert.equal(res.status, 302);
+  for (const line of res.headers.getSetCookie()) assert.doesNotMatch(line, /^(__Host-)?mag_session=/, "the session's cookie is left alone");
+  assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, true, "still signed in");
+  assert.equal(issuer.counts.revoke, revoked, "nothing revoked");
+  const q = `scenario:ok:login-get-${crypto.randomUUID()}`;
+  assert.equal((await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } })).status, 200);
+});
+
+test("an issuer outage when a signed-in visitor starts a sign-in: 503 with Retry-After, the session kept, nothing revoked", async () => {
+  const cookie = await signIn(SIGN_IN_PORT, `jack-${crypto.randomUUID()}`);
+  const revoked = issuer.counts.revoke;
+  issuer.discoveryMode = "down";
+  try {
+    const res = await fetch(`${base(SIGN_IN_PORT)}/auth/login`, { redirect: "manual", headers: { cookie } });
+    assert.equal(res.status, 503, await res.clone().text());
+    assert.ok(Number(res.headers.get("retry-after")) > 0, "Retry-After");
+    assert.match((await res.json()).error, /issuer/);
+    assert.deepEqual(res.headers.getSetCookie(), [], "no cookie touched");
+    assert.equal(issuer.counts.revoke, revoked, "nothing revoked");
+  } finally {
+    issuer.discoveryMode = "ok";
+  }
+  assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, true, "still signed in");
+  const q = `scenario:ok:login-outage-${crypto.randomUUID()}`;
+  assert.equal((await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } })).status, 200);
+});
+
+for (const [mode, what] of [["challenge", "401 with WWW-Authenticate"], ["invalid_request", "400 invalid_request"]]) {
+  test(`a refresh the issuer refuses (${what}) ends the session: the call is refused as signed out, nothing upstream`, async () => {
+    const cookie = await signInFor(1, `kate-${mode}-${crypto.randomUUID()}`);
+    await sleep(1_500); // the access token has expired
+    const q = `scenario:ok:refused-refresh-${mode}-${crypto.randomUUID()}`;
+    issuer.refreshMode = mode;
+    try {
+      const refreshes = issuer.counts.refresh;
+      const r = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
+      assert.equal(r.status, 401, JSON.stringify(r.json));
+      assert.equal(r.json.error.code, -32004);
+      assert.equal(issuer.counts.refresh, refreshes + 1, "one refresh was tried");
+      assert.equal(await upstreamCount(q), 0, "nothing upstream");
+      assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, false, "the session is over");
+    } finally {
+      issuer.refreshMode = "ok";
+    }
+  });
+}
+
+test("refreshes that keep failing (a malformed answer): the session stays SESSION_REFRESH_GRACE_SECONDS, then ends once its access token has expired", async () => {
+  const cookie = await signInFor(1, `liam-${crypto.randomUUID()}`, GRACE_PORT);
+  await sleep(1_500); // the access token has expired
+  const q = `scenario:ok:malformed-refresh-${crypto.randomUUID()}`;
+  issuer.refreshMode = "malformed";
+  try {
+    const first = await call(GRACE_PORT, q, { skill: "document_search", headers: { cookie } });
+    assert.equal(first.status, 503, JSON.stringify(first.json));
+    assert.ok(Number(first.headers.get("retry-after")) > 0, "Retry-After");
+    assert.equal((await session(GRACE_PORT, cookie)).signedIn, true, "a transient fault keeps the session");
+    await sleep(2_500); // failing for longer than the grace (2 s)
+    const later = await call(GRACE_PORT, q, { skill: "document_search", headers: { cookie } });
+    assert.equal(later.status, 401, JSON.stringify(later.json));
+    assert.equal((await session(GRACE_PORT, cookie)).signedIn, false, "the session gave up");
+    assert.equal(await upstreamCount(q), 0, "nothing upstream");
+  } finally {
+    issuer.refreshMode = "ok";
+  }
 });
 
 test("a text/plain POST from a disallowed origin or from null is 403 on the demo's Worker and on the proxy, with no upstream call", async () => {

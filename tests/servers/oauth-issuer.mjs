@@ -5,7 +5,10 @@
 // `sub`: `issuer.user` at the time of the sign-in) and revocation (RFC 7009). It counts the grants
 // it answers, so a test can say how many refreshes a burst of calls cost, and its refresh can be
 // made to fail: `issuer.refreshMode` = "ok" | "503" (the issuer answers 503) | "down" (the socket is
-// dropped) | "slow" (answered after `issuer.refreshDelayMs`). `issuer.accessTtlSeconds` sets the
+// dropped) | "slow" (answered after `issuer.refreshDelayMs`) | "challenge" (401 with a
+// `WWW-Authenticate` challenge, as for a client it no longer knows) | "invalid_request" (400 with
+// that OAuth error) | "malformed" (200 with an HTML page). `issuer.discoveryMode` = "ok" | "down"
+// makes its metadata (RFC 8414) unreachable, as in an outage. `issuer.accessTtlSeconds` sets the
 // lifetime (`expires_in`) of the access tokens it hands out from then on.
 //
 //   import { startIssuer } from "../servers/oauth-issuer.mjs";
@@ -23,7 +26,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
   const accessTokens = new Map(); // access token → grant
   const subjects = new Map(); // grant → the account's `sub`
   const counts = { register: 0, authorize: 0, code: 0, refresh: 0, refused: 0, revoke: 0, userinfo: 0 };
-  const state = { user: "user-1", refreshMode: "ok", refreshDelayMs: 2000, accessTtlSeconds };
+  const state = { user: "user-1", refreshMode: "ok", discoveryMode: "ok", refreshDelayMs: 2000, accessTtlSeconds };
   let url = "";
 
   const json = (res, status, body) => {
@@ -49,6 +52,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
     const form = new URLSearchParams(raw);
     switch (`${req.method} ${target.pathname}`) {
       case "GET /.well-known/oauth-authorization-server":
+        if (state.discoveryMode === "down") return req.socket.destroy();
         return json(res, 200, {
           issuer: url,
           authorization_endpoint: `${url}/authorize`,
@@ -99,6 +103,16 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
           counts.refresh += 1;
           if (state.refreshMode === "503") return json(res, 503, { error: "temporarily_unavailable" });
           if (state.refreshMode === "down") return req.socket.destroy();
+          if (state.refreshMode === "invalid_request") return refuse(res, "invalid_request");
+          if (state.refreshMode === "malformed") {
+            res.writeHead(200, { "content-type": "text/html" });
+            return res.end("<html><body>Maintenance</body></html>");
+          }
+          if (state.refreshMode === "challenge") {
+            counts.refused += 1;
+            res.writeHead(401, { "www-authenticate": 'Basic realm="token", error="invalid_client"', "content-type": "application/json" });
+            return res.end(JSON.stringify({ error: "invalid_client" }));
+          }
 
           const entry = refreshTokens.get(form.get("refresh_token"));
           if (!entry || revoked.has(entry.grant)) return refuse(res, "invalid_grant");
@@ -143,6 +157,7 @@ export async function startIssuer({ port = 0, accessTtlSeconds = 3600 } = {}) {
     /** Who signs in next (`sub`), and how refreshes are answered. */
     set user(sub) { state.user = sub; },
     set refreshMode(mode) { state.refreshMode = mode; },
+    set discoveryMode(mode) { state.discoveryMode = mode; },
     set refreshDelayMs(ms) { state.refreshDelayMs = ms; },
     set accessTtlSeconds(s) { state.accessTtlSeconds = s; },
     get accessTtlSeconds() { return state.accessTtlSeconds; },

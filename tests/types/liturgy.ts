@@ -1,11 +1,16 @@
 // The offline calendar entry as a user writes it; `tsc --strict` must accept it, and the
 // `@ts-expect-error` lines prove the types are exact.
 import init, {
+  liturgicalCalendars,
   liturgicalDay,
   liturgicalYear,
+  liturgicalYearIcs,
   isMagisteriumError,
+  type CalendarInfo,
+  type CalendarOptions,
   type LiturgicalDay,
   type LiturgicalYear,
+  type Readings,
   type Celebration,
   type Rank,
   type Colour,
@@ -33,6 +38,29 @@ if (day !== null) {
   console.log(r, c, wrong, purple);
 }
 liturgicalDay("2026-03-19");
+// A national calendar: the options object, the calendars listed, the day's readings and feed.
+const options: CalendarOptions = { calendar: "united-states" };
+const us: LiturgicalDay | null = liturgicalDay("2027-01-03", options);
+if (us !== null) {
+  const obliged: boolean = us.holyDayOfObligation;
+  const movedFrom: string | null = us.transferredFrom;
+  const readings: Readings[] = us.readings;
+  const gospel: string | undefined = readings[0]?.gospel;
+  const second: string | null | undefined = readings[0]?.second;
+  const which: string = us.calendar;
+  console.log(obliged, movedFrom, gospel, second, which);
+}
+const calendars: CalendarInfo[] = liturgicalCalendars();
+console.log(calendars.map((c) => `${c.id}: ${c.name}`));
+const feed: string | null = liturgicalYearIcs(2027, { calendar: "england-and-wales" });
+const universalFeed: string | null = liturgicalYearIcs(2027);
+console.log(feed?.length, universalFeed?.length);
+const usYear: LiturgicalYear | null = liturgicalYear(2027, options);
+if (usYear) console.log(usYear.epiphany, usYear.ascension, usYear.calendar);
+// @ts-expect-error the calendar is named by its id, a string
+liturgicalDay("2027-01-03", { calendar: 840 });
+// @ts-expect-error the option is `calendar`
+liturgicalDay("2027-01-03", { country: "US" });
 // @ts-expect-error a date is a Date or a string
 liturgicalDay(20260319);
 const year: LiturgicalYear | null = liturgicalYear(2026);

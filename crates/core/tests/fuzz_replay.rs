@@ -6,13 +6,14 @@ mod check;
 mod replay;
 
 /// The targets and the directory names of their corpora (`fuzz/corpus/<target>/`).
-const TARGETS: [&str; 6] = [
+const TARGETS: [&str; 7] = [
     "decode_response",
     "proxy_request",
     "date_query",
     "markdown",
     "mcp_request",
     "a2a_v1_request",
+    "worker_request",
 ];
 
 #[test]

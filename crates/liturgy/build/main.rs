@@ -10,6 +10,7 @@
     clippy::indexing_slicing
 )]
 
+mod calendars;
 #[path = "../../../build/data.rs"]
 #[allow(dead_code)] // the stand-in's build uses all of it, this one not `convert`
 mod data;

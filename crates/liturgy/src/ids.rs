@@ -114,7 +114,8 @@ pub fn is_proper_of_time_id(id: &str) -> bool {
         return in_range(day, 17, 24);
     }
     if let Some(day) = id.strip_prefix("christmas_time_january_") {
-        return in_range(day, 2, 5);
+        // January 6 and 7 are weekdays before the Epiphany where it is kept on January 7 or 8.
+        return in_range(day, 2, 7);
     }
     if let Some(day) = id.strip_prefix("christmas_octave_day_") {
         return in_range(day, 2, 7);

@@ -7,6 +7,8 @@ use magisterium_platform::error_class::magisterium_error;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use crate::calendars::{calendar, general, Calendar, CALENDARS};
+use crate::lectionary::{readings_for, Readings};
 use crate::{Celebration, LiturgicalDay, LiturgicalYear};
 
 /// A `MagisteriumError` of kind `invalid_input`.
@@ -44,10 +46,39 @@ export interface Celebration {
   colour: Colour;
 }
 
-/** What a date is in the General Roman Calendar (universal calendar, no national propers). */
+/** Which calendar to answer in: `"general-roman"` (the default), a national calendar such as
+ *  `"united-states"`, `"england-and-wales"`, or a province that differs (`"united-states/boston"`).
+ *  `liturgicalCalendars()` lists them. */
+export interface CalendarOptions {
+  calendar?: string;
+}
+
+/** One calendar `liturgicalDay` can answer in. */
+export interface CalendarInfo {
+  id: string;
+  name: string;
+}
+
+/** The references (never the text) of one Mass's readings, as the Lectionary cites them. */
+export interface Readings {
+  first: string;
+  /** The responsorial psalm or canticle, e.g. `Ps 72`. */
+  psalm: string;
+  /** Sundays, solemnities and some feasts. */
+  second: string | null;
+  gospel: string;
+  /** Which Mass, when the day has several (`Mass during the Day`). */
+  mass: string | null;
+  /** The Easter Vigil's readings. */
+  vigil: boolean;
+}
+
+/** What a date is in one calendar (the General Roman Calendar unless `calendar` is given). */
 export interface LiturgicalDay {
   /** `YYYY-MM-DD`. */
   date: string;
+  /** The calendar that answered, e.g. `"general-roman"`, `"united-states"`. */
+  calendar: string;
   season: Season;
   /** The week of the season (Advent 1–4, Lent 1–5, Easter 1–7, Ordinary Time 1–34), or `null`
    *  where days are named otherwise (Christmas Time, after Ash Wednesday, Holy Week, Pentecost). */
@@ -63,22 +94,36 @@ export interface LiturgicalDay {
   weekdayCycle: "I" | "II";
   /** The week of the four-week psalter of the Liturgy of the Hours. */
   psalterWeek: 1 | 2 | 3 | 4;
-  /** Transfers of impeded solemnities, and where local practice differs. */
+  /** True when the faithful are bound to attend Mass (can. 1246–1248): every Sunday, and the
+   *  calendar's holy days of obligation kept on their own day (the conference's dispensations,
+   *  e.g. a US holy day on a Saturday or Monday, applied). */
+  holyDayOfObligation: boolean;
+  /** `YYYY-MM-DD` the celebration was moved from (the Ascension kept on Sunday, a solemnity
+   *  impeded by a Sunday of Lent), or `null`. */
+  transferredFrom: string | null;
+  /** The Lectionary's references for the day (Sundays, solemnities and the principal feasts of the
+   *  General Roman Calendar, by cycle); empty when the data has none (weekdays, memorials). */
+  readings: Readings[];
+  /** Transfers written out, e.g. "Transferred from Wednesday, March 19, 2008 (2008-03-19)." */
   notes: string[];
 }
 
-/** The movable days of a civil year (`YYYY-MM-DD`), as the universal calendar keeps them. */
+/** The movable days of a civil year (`YYYY-MM-DD`) in one calendar. */
 export interface LiturgicalYear {
   year: number;
+  calendar: string;
+  /** January 6, or the Sunday where the calendar moves it. */
+  epiphany: string;
+  /** The Sunday after the Epiphany, or the Monday when the Epiphany is on January 7 or 8. */
   baptismOfTheLord: string;
   ashWednesday: string;
   palmSunday: string;
   easter: string;
-  /** Thursday, Easter + 39 (many countries keep it on the following Sunday). */
+  /** Thursday, Easter + 39, or the Seventh Sunday of Easter where the calendar moves it. */
   ascension: string;
   pentecost: string;
   trinity: string;
-  /** Thursday, Easter + 60 (many countries keep it on the following Sunday). */
+  /** Thursday, Easter + 60, or the following Sunday where the calendar moves it. */
   corpusChristi: string;
   sacredHeart: string;
   christTheKing: string;
@@ -89,31 +134,107 @@ export interface LiturgicalYear {
 "#;
 
 /// The liturgical day of `date` — a `Date` (its local calendar day) or a `YYYY-MM-DD` string —
-/// computed offline; `null` outside 1900–2199. Throws a `MagisteriumError` of kind `invalid_input`
-/// for anything else (an impossible date, another type).
+/// in the calendar of `options.calendar` (the General Roman Calendar by default), computed
+/// offline; `null` outside 1900–2199. Throws a `MagisteriumError` of kind `invalid_input` for
+/// anything else (an impossible date, another type, an unknown calendar).
 #[wasm_bindgen(js_name = liturgicalDay, unchecked_return_type = "LiturgicalDay | null")]
 pub fn liturgical_day(
     #[wasm_bindgen(unchecked_param_type = "Date | string")] date: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "CalendarOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let date = civil_date(date).map_err(invalid_input)?;
-    Ok(to_js(&crate::liturgical_day(date).as_ref().map(DayOut::of)))
+    let cal = chosen(options.as_ref())?;
+    let day = crate::liturgical_day_in(date, cal);
+    Ok(to_js(&day.as_ref().map(|d| DayOut::of(d, cal))))
 }
 
-/// The movable days of the civil year `year`; `null` outside 1900–2199. Throws a
-/// `MagisteriumError` of kind `invalid_input` when `year` is not an integer.
+/// The movable days of the civil year `year` in the calendar of `options.calendar`; `null` outside
+/// 1900–2199. Throws a `MagisteriumError` of kind `invalid_input` when `year` is not an integer or
+/// the calendar is unknown.
 #[wasm_bindgen(js_name = liturgicalYear, unchecked_return_type = "LiturgicalYear | null")]
 pub fn liturgical_year(
     #[wasm_bindgen(unchecked_param_type = "number")] year: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "CalendarOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
+    let year = integer_year(year)?;
+    let cal = chosen(options.as_ref())?;
+    let movable = crate::liturgical_year_in(year, cal);
+    Ok(to_js(&movable.as_ref().map(|y| YearOut::of(y, cal))))
+}
+
+/// The calendars `liturgicalDay` answers in: the General Roman Calendar first, then the national
+/// calendars and the provinces that differ, by id.
+#[wasm_bindgen(js_name = liturgicalCalendars, unchecked_return_type = "CalendarInfo[]")]
+pub fn liturgical_calendars() -> JsValue {
+    #[derive(Serialize)]
+    struct Info {
+        id: &'static str,
+        name: &'static str,
+    }
+    let list: Vec<Info> = CALENDARS
+        .iter()
+        .map(|c| Info {
+            id: c.id,
+            name: c.name,
+        })
+        .collect();
+    to_js(&list)
+}
+
+/// Every day of the civil year `year` in the calendar of `options.calendar` as an iCalendar
+/// (RFC 5545) text to serve as `text/calendar` or save as a `.ics` file: one all-day event a day
+/// with the celebration, its rank and colour, and the readings' references. `null` outside
+/// 1900–2199; throws `invalid_input` like `liturgicalYear`.
+#[wasm_bindgen(js_name = liturgicalYearIcs, unchecked_return_type = "string | null")]
+pub fn liturgical_year_ics(
+    #[wasm_bindgen(unchecked_param_type = "number")] year: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "CalendarOptions")] options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let year = integer_year(year)?;
+    let cal = chosen(options.as_ref())?;
+    let now = js_sys::Date::new_0();
+    let today = i32::try_from(now.get_full_year())
+        .ok()
+        .and_then(|y| CivilDate::new(y, now.get_month() + 1, now.get_date()))
+        .ok_or_else(|| invalid_input("the clock is outside the years 1–9999"))?;
+    Ok(crate::ics::year_ics(year, cal, today)
+        .map_or(JsValue::NULL, |text| JsValue::from_str(&text)))
+}
+
+/// `year` as an integer below 10⁶ in magnitude.
+fn integer_year(year: &JsValue) -> Result<i32, JsValue> {
     let year = year
         .as_f64()
         .filter(|y| y.fract() == 0.0 && y.abs() < 1e6)
         .ok_or_else(|| invalid_input("the year must be an integer"))?;
     // Safe: an integer below 10⁶ in magnitude.
-    let year = year as i32;
-    Ok(to_js(
-        &crate::liturgical_year(year).as_ref().map(YearOut::of),
-    ))
+    Ok(year as i32)
+}
+
+/// The calendar named by `options.calendar`: the General Roman Calendar when `options` or its
+/// `calendar` is absent.
+fn chosen(options: Option<&JsValue>) -> Result<&'static Calendar, JsValue> {
+    let Some(options) = options.filter(|o| !o.is_undefined() && !o.is_null()) else {
+        return Ok(general());
+    };
+    if !options.is_object() {
+        return Err(invalid_input("the options must be an object"));
+    }
+    let id = js_sys::Reflect::get(options, &JsValue::from_str("calendar"))
+        .map_err(|_| invalid_input("the options could not be read"))?;
+    if id.is_undefined() {
+        return Ok(general());
+    }
+    let id = id
+        .as_string()
+        .ok_or_else(|| invalid_input("calendar must be a string"))?;
+    calendar(&id).ok_or_else(|| {
+        let known: Vec<&str> = CALENDARS.iter().map(|c| c.id).collect();
+        invalid_input(&format!(
+            "unknown calendar {id:?} (known: {})",
+            known.join(", ")
+        ))
+    })
 }
 
 /// The calendar day of a `Date` (local) or of a `YYYY-MM-DD` string.
@@ -166,6 +287,7 @@ struct WeekdayOut<'a> {
 #[serde(rename_all = "camelCase")]
 struct DayOut<'a> {
     date: String,
+    calendar: &'static str,
     season: &'static str,
     week: Option<u32>,
     weekday: WeekdayOut<'a>,
@@ -174,13 +296,41 @@ struct DayOut<'a> {
     sunday_cycle: &'static str,
     weekday_cycle: &'static str,
     psalter_week: u32,
+    holy_day_of_obligation: bool,
+    transferred_from: Option<String>,
+    readings: Vec<ReadingsOut>,
     notes: &'a [String],
 }
 
+/// One Mass's readings as the `.d.ts` above describes them.
+#[derive(Serialize)]
+struct ReadingsOut {
+    first: &'static str,
+    psalm: &'static str,
+    second: Option<&'static str>,
+    gospel: &'static str,
+    mass: Option<&'static str>,
+    vigil: bool,
+}
+
+impl ReadingsOut {
+    fn of(r: Readings) -> Self {
+        Self {
+            first: r.first,
+            psalm: r.psalm,
+            second: r.second,
+            gospel: r.gospel,
+            mass: r.note,
+            vigil: r.vigil,
+        }
+    }
+}
+
 impl<'a> DayOut<'a> {
-    fn of(day: &'a LiturgicalDay) -> Self {
+    fn of(day: &'a LiturgicalDay, cal: &Calendar) -> Self {
         Self {
             date: day.date.to_string(),
+            calendar: cal.id,
             season: day.season.key(),
             week: day.week,
             weekday: WeekdayOut {
@@ -201,6 +351,9 @@ impl<'a> DayOut<'a> {
             sunday_cycle: day.sunday_cycle.key(),
             weekday_cycle: day.weekday_cycle.key(),
             psalter_week: day.psalter_week,
+            holy_day_of_obligation: day.holy_day_of_obligation,
+            transferred_from: day.transferred_from.map(|d| d.to_string()),
+            readings: readings_for(day).map(ReadingsOut::of).into_iter().collect(),
             notes: &day.notes,
         }
     }
@@ -211,6 +364,8 @@ impl<'a> DayOut<'a> {
 #[serde(rename_all = "camelCase")]
 struct YearOut {
     year: i32,
+    calendar: &'static str,
+    epiphany: String,
     baptism_of_the_lord: String,
     ash_wednesday: String,
     palm_sunday: String,
@@ -226,9 +381,11 @@ struct YearOut {
 }
 
 impl YearOut {
-    fn of(y: &LiturgicalYear) -> Self {
+    fn of(y: &LiturgicalYear, cal: &Calendar) -> Self {
         Self {
             year: y.year,
+            calendar: cal.id,
+            epiphany: y.epiphany.to_string(),
             baptism_of_the_lord: y.baptism_of_the_lord.to_string(),
             ash_wednesday: y.ash_wednesday.to_string(),
             palm_sunday: y.palm_sunday.to_string(),

@@ -11,24 +11,32 @@
 //! octave become optional commemorations. [`lectionary`] (from `data/lectionary.toml`) gives the
 //! readings of a day by its celebration's id.
 //!
+//! [`calendars`] lists the calendars a date can be asked in: the General Roman Calendar (the
+//! default: [`liturgical_day`]) and the national calendars of `data/calendars/*.toml`
+//! ([`liturgical_day_in`]), each with its conference's transfers, holy days of obligation and
+//! proper celebrations. [`ics`] writes a year of one calendar as iCalendar.
+//!
 //! Choices where practice varies:
-//! - Epiphany stays on January 6, the Ascension on Thursday (Easter + 39) and Corpus Christi on
-//!   Thursday (Easter + 60), as in the universal calendar; days carry a note about the Sunday
-//!   transfer used in many countries. The Baptism of the Lord is the Sunday after January 6.
+//! - The General Roman Calendar keeps the Epiphany on January 6, the Ascension on Thursday, 39 days
+//!   after Easter, and Corpus Christi on Thursday, 60 days after; a national calendar moves them to Sunday
+//!   where its conference did, and the day says `transferred_from`. The Baptism of the Lord is the
+//!   Sunday after the Epiphany, or the Monday when the Epiphany is kept on January 7 or 8.
 //! - The Paschal Triduum is its own [`Season`] from Holy Thursday to Holy Saturday (the Thursday
 //!   morning strictly still belongs to Lent; Easter Sunday is counted in [`Season::Easter`]).
-//! - A solemnity impeded by Holy Week, the Easter octave or a movable solemnity of the Lord (Sacred
-//!   Heart, Corpus Christi) goes to the nearest day that is not a Sunday, solemnity, feast or
-//!   privileged day (the earlier one on a tie: Nativity of John the Baptist 2022 → June 23); one
-//!   falling on a Sunday of Advent, Lent or Easter goes to the Monday after; the Annunciation in
-//!   Holy Week or the Easter octave goes to the Monday after the Second Sunday of Easter.
+//! - A solemnity impeded by a movable solemnity of the Lord (Sacred Heart, Corpus Christi) goes to
+//!   the nearest day that is not a Sunday, solemnity, feast or privileged day (the earlier one on a
+//!   tie: Nativity of John the Baptist 2022 → June 23); one falling on a Sunday of Advent, Lent or
+//!   Easter goes to the Monday after; one in Holy Week or the Easter octave goes to the Monday after
+//!   the Second Sunday of Easter (the Annunciation), except Saint Joseph, anticipated to the
+//!   Saturday before Palm Sunday (2008).
 //! - Mary, Mother of the Church (Monday after Pentecost) prevails over another obligatory memorial;
 //!   the Immaculate Heart of Mary (Saturday after the Sacred Heart) and another obligatory memorial
 //!   both become optional.
-//! - Today's rules and calendar are applied to every year of the range (a celebration added in 2021
-//!   also appears in 1950); national and diocesan propers and holy days of obligation are not
-//!   modelled.
+//! - Today's rules and calendars are applied to every year of the range (a celebration added in
+//!   2021 also appears in 1950); diocesan propers are not modelled.
 
+pub mod calendars;
+pub mod ics;
 pub mod ids;
 /// The `magisterium-a2a/liturgy` entry for JavaScript (feature `js`, wasm32).
 #[cfg(all(feature = "js", target_arch = "wasm32"))]
@@ -41,8 +49,9 @@ pub mod sanctoral;
 mod temporal;
 pub mod types;
 
-pub use movable::{liturgical_year, LiturgicalYear};
-pub use precedence::{liturgical_day, solemnity_date};
+pub use calendars::{calendar, Calendar, CALENDARS};
+pub use movable::{liturgical_year, liturgical_year_in, LiturgicalYear};
+pub use precedence::{liturgical_day, liturgical_day_in, solemnity_date, solemnity_date_in};
 pub use types::{Celebration, Colour, LiturgicalDay, Rank, Season, SundayCycle, WeekdayCycle};
 
 /// First year [`liturgical_day`] answers for.

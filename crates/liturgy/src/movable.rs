@@ -1,6 +1,7 @@
 //! The movable dates of a year: Easter by the Gregorian computus and the days that hang on it or
 //! on Christmas.
 
+use super::calendars::{Calendar, Epiphany};
 use magisterium_core::date::CivilDate;
 
 /// Easter Sunday of `year` by the Gregorian computus (the "anonymous Gregorian" algorithm in
@@ -54,6 +55,30 @@ pub fn baptism_of_the_lord(year: i32) -> Option<CivilDate> {
     jan6.add_days(7 - i64::from(jan6.weekday()))
 }
 
+/// The Epiphany in `year` as `rule` keeps it: January 6, the Sunday between January 2 and 8, or
+/// the Sunday next to January 6 when that is a Saturday or a Monday.
+pub fn epiphany(year: i32, rule: Epiphany) -> Option<CivilDate> {
+    let jan6 = CivilDate::new(year, 1, 6)?;
+    let weekday = i64::from(jan6.weekday());
+    match (rule, weekday) {
+        (Epiphany::Sunday, 0..=4) => jan6.add_days(-weekday),
+        (Epiphany::Sunday, _) => jan6.add_days(7 - weekday),
+        (Epiphany::AdjacentSunday, 1) => jan6.add_days(-1),
+        (Epiphany::AdjacentSunday, 6) => jan6.add_days(1),
+        _ => Some(jan6),
+    }
+}
+
+/// The Baptism of the Lord in `year` where the Epiphany is kept by `rule`: the Sunday after the
+/// Epiphany, or the Monday after it when the Epiphany is kept on Sunday January 7 or 8.
+pub fn baptism_in(year: i32, rule: Epiphany) -> Option<CivilDate> {
+    let kept = epiphany(year, rule)?;
+    if kept.weekday() == 0 && kept.day() >= 7 {
+        return kept.add_days(1);
+    }
+    kept.add_days(7 - i64::from(kept.weekday()))
+}
+
 /// The Holy Family in `year`: the Sunday within the Christmas octave, or December 30 when Christmas
 /// is a Sunday.
 pub fn holy_family(year: i32) -> Option<CivilDate> {
@@ -84,13 +109,15 @@ pub fn days_between(from: CivilDate, to: CivilDate) -> i64 {
     to.days_since_epoch() - from.days_since_epoch()
 }
 
-/// The movable days of one civil year, as the universal calendar keeps them (Epiphany on January
-/// 6, Ascension and Corpus Christi on Thursday).
+/// The movable days of one civil year in one calendar (the General Roman Calendar keeps the
+/// Epiphany on January 6, the Ascension and Corpus Christi on Thursday).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LiturgicalYear {
     /// The civil year.
     pub year: i32,
-    /// The Baptism of the Lord (the Sunday after January 6).
+    /// The Epiphany (January 6, or a Sunday where the calendar moves it).
+    pub epiphany: CivilDate,
+    /// The Baptism of the Lord (the Sunday after the Epiphany, or the Monday after it).
     pub baptism_of_the_lord: CivilDate,
     /// Ash Wednesday (Easter − 46).
     pub ash_wednesday: CivilDate,
@@ -98,13 +125,13 @@ pub struct LiturgicalYear {
     pub palm_sunday: CivilDate,
     /// Easter Sunday.
     pub easter: CivilDate,
-    /// The Ascension (Easter + 39, a Thursday).
+    /// The Ascension (Easter + 39, a Thursday; Easter + 42 where it is kept on Sunday).
     pub ascension: CivilDate,
     /// Pentecost (Easter + 49).
     pub pentecost: CivilDate,
     /// The Most Holy Trinity (Easter + 56).
     pub trinity: CivilDate,
-    /// Corpus Christi (Easter + 60, a Thursday).
+    /// Corpus Christi (Easter + 60, a Thursday; Easter + 63 where it is kept on Sunday).
     pub corpus_christi: CivilDate,
     /// The Most Sacred Heart of Jesus (Easter + 68).
     pub sacred_heart: CivilDate,
@@ -116,22 +143,30 @@ pub struct LiturgicalYear {
     pub holy_family: CivilDate,
 }
 
-/// The movable days of `year`, or `None` outside 1900–2199 (the calendar's range).
+/// The movable days of `year` in the General Roman Calendar, or `None` outside 1900–2199 (the
+/// calendar's range).
 pub fn liturgical_year(year: i32) -> Option<LiturgicalYear> {
+    liturgical_year_in(year, super::calendars::general())
+}
+
+/// The movable days of `year` in `calendar`, or `None` outside 1900–2199.
+pub fn liturgical_year_in(year: i32, calendar: &Calendar) -> Option<LiturgicalYear> {
     if !(super::FIRST_YEAR..=super::LAST_YEAR).contains(&year) {
         return None;
     }
     let easter = easter(year)?;
+    let sunday = |on_sunday: bool| i64::from(on_sunday) * 3;
     Some(LiturgicalYear {
         year,
-        baptism_of_the_lord: baptism_of_the_lord(year)?,
+        epiphany: epiphany(year, calendar.epiphany)?,
+        baptism_of_the_lord: baptism_in(year, calendar.epiphany)?,
         ash_wednesday: easter.add_days(-46)?,
         palm_sunday: easter.add_days(-7)?,
         easter,
-        ascension: easter.add_days(39)?,
+        ascension: easter.add_days(39 + sunday(calendar.ascension_on_sunday))?,
         pentecost: easter.add_days(49)?,
         trinity: easter.add_days(56)?,
-        corpus_christi: easter.add_days(60)?,
+        corpus_christi: easter.add_days(60 + sunday(calendar.corpus_christi_on_sunday))?,
         sacred_heart: easter.add_days(68)?,
         christ_the_king: christ_the_king(year)?,
         first_sunday_of_advent: first_sunday_of_advent(year)?,

@@ -2,14 +2,18 @@
 //! which celebration a date keeps, transfers of impeded solemnities, and memorials reduced to
 //! commemorations.
 
+use super::calendars::{general, Calendar};
 use super::ids;
 use super::movable::{days_between, easter, first_sunday_of_advent};
 use super::names::long_date;
-use super::sanctoral::{self, celebrations_on, movable_memorial};
 use super::temporal::{proper_of_time, psalter_week};
 use super::types::{Celebration, Colour, LiturgicalDay, Rank, Season, SundayCycle, WeekdayCycle};
 use super::{FIRST_YEAR, LAST_YEAR};
 use magisterium_core::date::CivilDate;
+
+/// Saint Joseph, anticipated to the Saturday before Palm Sunday when Holy Week impedes him
+/// (Congregation for Divine Worship, 2008), where other solemnities go after the Easter octave.
+const JOSEPH: &str = "joseph_spouse_of_mary";
 
 /// The movable memorial that prevails over another obligatory memorial (a row of the calendar).
 const MOTHER_OF_THE_CHURCH: &str = "mary_mother_of_the_church";
@@ -21,25 +25,33 @@ const SATURDAY_OF_MARY: Celebration = Celebration {
     rank: Rank::OptionalMemorial,
     colour: Colour::White,
     of_the_lord: false,
+    proper: false,
 };
 
-/// The liturgical day of `date`, or `None` outside 1900–2199.
+/// The liturgical day of `date` in the General Roman Calendar, or `None` outside 1900–2199.
 pub fn liturgical_day(date: CivilDate) -> Option<LiturgicalDay> {
+    liturgical_day_in(date, general())
+}
+
+/// The liturgical day of `date` in `calendar`, or `None` outside 1900–2199.
+pub fn liturgical_day_in(date: CivilDate, calendar: &Calendar) -> Option<LiturgicalDay> {
     if !(FIRST_YEAR..=LAST_YEAR).contains(&date.year()) {
         return None;
     }
-    let t = proper_of_time(date)?;
+    let cal = calendar;
+    let t = proper_of_time(date, cal)?;
     let liturgical_year = if date >= first_sunday_of_advent(date.year())? {
         date.year() + 1
     } else {
         date.year()
     };
     let mut notes = t.notes.clone();
+    let mut transferred_from = t.transferred_from;
 
     let mut candidates: Vec<Candidate> = Vec::new();
-    for c in celebrations_on(date.month(), date.day()) {
-        if c.rank == Rank::Solemnity {
-            let kept = observed(date)?;
+    for c in cal.celebrations_on(date.month(), date.day()) {
+        if matches!(c.rank, Rank::Solemnity | Rank::Commemoration) {
+            let kept = observed(date, c, cal)?;
             if kept != date {
                 notes.push(format!(
                     "{} is transferred to {} ({kept}) this year.",
@@ -51,14 +63,11 @@ pub fn liturgical_day(date: CivilDate) -> Option<LiturgicalDay> {
         }
         candidates.push(Candidate::new(c, false));
     }
-    for (c, from) in transferred_in(date) {
-        notes.push(format!(
-            "Transferred from {} ({from}), where it was impeded.",
-            long_date(from)
-        ));
-        candidates.push(Candidate::new(c, false));
+    for (c, from) in transferred_in(date, cal) {
+        notes.push(format!("Transferred from {} ({from}).", long_date(from)));
+        candidates.push(Candidate::new(c, false).from(from));
     }
-    if let Some(c) = movable_memorial(date) {
+    if let Some(c) = movable_celebration(date, cal) {
         candidates.push(Candidate::new(c, true));
     }
 
@@ -68,7 +77,10 @@ pub fn liturgical_day(date: CivilDate) -> Option<LiturgicalDay> {
         .min_by_key(|c| c.precedence);
     let mut optional_memorials: Vec<Celebration> = Vec::new();
     let (id, name, rank, colour) = match higher {
-        Some(c) if c.precedence < t.precedence => c.named(),
+        Some(c) if c.precedence < t.precedence => {
+            transferred_from = c.from;
+            c.named()
+        }
         _ if t.precedence <= 8 => (t.id.clone(), t.name.clone(), t.rank, t.colour),
         _ if t.precedence == 9 => {
             // Lent, December 17–24, Christmas octave: memorials only as commemorations.
@@ -78,15 +90,17 @@ pub fn liturgical_day(date: CivilDate) -> Option<LiturgicalDay> {
                     .filter(|c| c.precedence >= 10)
                     .map(|c| *c.celebration),
             );
-            if candidates.iter().any(|c| c.precedence == 10) {
+            if candidates.iter().any(|c| matches!(c.precedence, 10 | 11)) {
                 notes
                     .push("On this day a memorial may be kept only as a commemoration.".to_owned());
             }
             (t.id.clone(), t.name.clone(), t.rank, t.colour)
         }
         _ => {
-            let mut obligatory: Vec<&Candidate> =
-                candidates.iter().filter(|c| c.precedence == 10).collect();
+            let mut obligatory: Vec<&Candidate> = candidates
+                .iter()
+                .filter(|c| matches!(c.precedence, 10 | 11))
+                .collect();
             if obligatory.len() > 1
                 && obligatory
                     .iter()
@@ -115,6 +129,11 @@ pub fn liturgical_day(date: CivilDate) -> Option<LiturgicalDay> {
         }
     };
 
+    let holy_day_of_obligation = date.weekday() == 0
+        || (cal.is_holy_day(&id)
+            && transferred_from.is_none()
+            && !(cal.lifted_on_saturday_or_monday.contains(&id.as_str())
+                && matches!(date.weekday(), 1 | 6)));
     Some(LiturgicalDay {
         date,
         id,
@@ -137,6 +156,8 @@ pub fn liturgical_day(date: CivilDate) -> Option<LiturgicalDay> {
         season_day: t.name,
         season_day_id: t.id,
         optional_memorials,
+        holy_day_of_obligation,
+        transferred_from,
         notes,
     })
 }
@@ -145,13 +166,34 @@ pub fn liturgical_day(date: CivilDate) -> Option<LiturgicalDay> {
 /// transfer rules (e.g. Saint Joseph 2008 → March 15, the Annunciation 2024 → April 8). `None` when
 /// the General Roman Calendar has no solemnity on that date, or the year is outside 1583–9999.
 pub fn solemnity_date(year: i32, month: u32, day: u32) -> Option<CivilDate> {
-    if !celebrations_on(month, day)
+    solemnity_date_in(year, month, day, general())
+}
+
+/// [`solemnity_date`] in `calendar` (e.g. Saints Peter and Paul 2030 in England and Wales → Sunday
+/// June 30).
+pub fn solemnity_date_in(
+    year: i32,
+    month: u32,
+    day: u32,
+    calendar: &Calendar,
+) -> Option<CivilDate> {
+    let c = calendar
+        .celebrations_on(month, day)
         .iter()
-        .any(|c| c.rank == Rank::Solemnity)
-    {
-        return None;
-    }
-    observed(CivilDate::new(year, month, day)?)
+        .find(|c| c.rank == Rank::Solemnity)?;
+    observed(CivilDate::new(year, month, day)?, c, calendar)
+}
+
+/// The celebration that Easter moves onto `date` in `calendar` (Mary, Mother of the Church; the
+/// Immaculate Heart of Mary; a national feast such as Our Lord Jesus Christ, the Eternal High
+/// Priest), if any.
+pub fn movable_celebration(date: CivilDate, calendar: &Calendar) -> Option<&'static Celebration> {
+    let after = days_between(easter(date.year())?, date);
+    calendar
+        .from_easter
+        .iter()
+        .find(|(days, _)| *days == after)
+        .map(|(_, c)| *c)
 }
 
 /// A celebration competing for a day.
@@ -160,6 +202,8 @@ struct Candidate {
     /// Position in the Table of Liturgical Days (1 = highest).
     precedence: u8,
     movable: bool,
+    /// Its own date, when it was transferred here.
+    from: Option<CivilDate>,
 }
 
 impl Candidate {
@@ -168,6 +212,14 @@ impl Candidate {
             celebration,
             precedence: precedence(celebration),
             movable,
+            from: None,
+        }
+    }
+
+    fn from(self, from: CivilDate) -> Self {
+        Self {
+            from: Some(from),
+            ..self
         }
     }
 
@@ -177,66 +229,111 @@ impl Candidate {
     }
 }
 
-/// Position of a celebration of the calendar in the Table of Liturgical Days.
+/// Position of a celebration of the calendar in the Table of Liturgical Days (UNLY 59): proper
+/// solemnities (4), feasts (8) and memorials (11) come after the universal ones.
 fn precedence(c: &Celebration) -> u8 {
     match c.rank {
         Rank::Triduum => 1,
+        Rank::Solemnity | Rank::Commemoration if c.proper => 4,
         Rank::Solemnity | Rank::Commemoration => 3,
         Rank::Feast if c.of_the_lord => 5,
         Rank::Sunday => 6,
+        Rank::Feast if c.proper => 8,
         Rank::Feast => 7,
+        Rank::Memorial if c.proper => 11,
         Rank::Memorial => 10,
         Rank::OptionalMemorial => 12,
         Rank::Weekday => 13,
     }
 }
 
-/// The day a fixed-date solemnity falling on `fixed` is kept: a solemnity impeded by Holy Week,
-/// the Easter octave or a movable solemnity goes to the nearest free day (the earlier on a tie);
-/// one on a Sunday of Advent, Lent or Easter to the Monday after; the Annunciation in Holy Week or
-/// the Easter octave to the Monday after the Second Sunday of Easter. Never more than 28 days away.
-fn observed(fixed: CivilDate) -> Option<CivilDate> {
-    let t = proper_of_time(fixed)?;
-    let own = celebrations_on(fixed.month(), fixed.day())
+/// The day a fixed-date solemnity `c` falling on `fixed` is kept in `cal` (UNLY 60):
+/// - where the conference keeps it on the Sunday, a Saturday or a Monday goes to that Sunday;
+/// - in Holy Week or the Easter octave, to the Monday after the Second Sunday of Easter (the
+///   Annunciation, Saint George in England), except Saint Joseph, anticipated as below;
+/// - on a Sunday of Advent, Lent or Easter, or a solemnity kept on a Sunday, to the Monday after;
+/// - impeded otherwise (a movable solemnity, a day that ranks above it), to the nearest free day,
+///   the earlier on a tie, one that no higher solemnity took.
+///
+/// All Souls impeded by All Saints kept on Sunday November 2 goes to the Monday. Never more than
+/// 28 days away.
+fn observed(fixed: CivilDate, c: &Celebration, cal: &Calendar) -> Option<CivilDate> {
+    if cal.sunday_if_saturday_or_monday.contains(&c.id) {
+        match fixed.weekday() {
+            6 => return fixed.add_days(1),
+            1 => return fixed.add_days(-1),
+            _ => {}
+        }
+    }
+    let t = proper_of_time(fixed, cal)?;
+    let own = cal
+        .celebrations_on(fixed.month(), fixed.day())
         .iter()
         .any(|c| c.id == t.id);
-    if t.precedence > 3 || own {
+    if c.rank == Rank::Commemoration {
+        let taken = transferred_in(fixed, cal).is_empty();
+        return if taken {
+            Some(fixed)
+        } else {
+            fixed.add_days(1)
+        };
+    }
+    if t.precedence > precedence(c) || own {
         return Some(fixed);
     }
     let easter_day = easter(fixed.year())?;
     let e = days_between(easter_day, fixed);
-    if (fixed.month(), fixed.day()) == (3, 25) && (-7..=7).contains(&e) {
-        return easter_day.add_days(8);
+    if (-7..=7).contains(&e) && c.id != JOSEPH {
+        // Holy Week or the Easter octave: the Monday after the Second Sunday of Easter (or the
+        // first free day after it, when another solemnity took it).
+        let first = easter_day.add_days(8)?;
+        return (0..=28)
+            .filter_map(|k| first.add_days(k))
+            .find(|&d| is_free(d, cal) && !taken(d, (precedence(c), fixed), cal));
     }
-    if t.rank == Rank::Sunday && t.precedence == 2 && e != -7 {
+    // Impeded by a Sunday of Advent, Lent or Easter, or by a solemnity kept on a Sunday (the
+    // Ascension where it is kept on the Seventh Sunday of Easter): the Monday after.
+    if fixed.weekday() == 0 && t.precedence <= 3 && e != -7 {
         return fixed.add_days(1);
     }
     (1..=28)
         .flat_map(|k| [-k, k])
         .filter_map(|k| fixed.add_days(k))
-        .find(|&d| is_free(d))
+        .find(|&d| is_free(d, cal) && !taken(d, (precedence(c), fixed), cal))
+}
+
+/// True when a solemnity that goes before `rank` (higher in the Table, or as high and earlier in
+/// the year) is transferred to `date`: two impeded solemnities do not share a day (Saint Joseph
+/// and Saint Patrick in Holy Week 2008, where Saint Patrick is a solemnity).
+fn taken(date: CivilDate, rank: (u8, CivilDate), cal: &Calendar) -> bool {
+    cal.solemnities
+        .iter()
+        .filter(|(_, _, c)| c.rank == Rank::Solemnity)
+        .filter_map(|&(m, d, c)| Some((CivilDate::new(date.year(), m, d)?, c)))
+        .filter(|&(fixed, c)| (precedence(c), fixed) < rank && fixed != date)
+        .filter(|(fixed, _)| days_between(*fixed, date).abs() <= 28)
+        .any(|(fixed, c)| observed(fixed, c, cal) == Some(date))
 }
 
 /// A day not listed in 1–8 of the Table of Liturgical Days (no Sunday, solemnity, feast or
 /// privileged day).
-fn is_free(date: CivilDate) -> bool {
-    proper_of_time(date).is_some_and(|t| t.precedence > 8)
-        && celebrations_on(date.month(), date.day())
+fn is_free(date: CivilDate, cal: &Calendar) -> bool {
+    proper_of_time(date, cal).is_some_and(|t| t.precedence > 8)
+        && cal
+            .celebrations_on(date.month(), date.day())
             .iter()
             .all(|c| precedence(c) > 8)
 }
 
 /// Fixed-date solemnities of other dates transferred to `date`, with their own date. Only those
 /// within 28 days are tried ([`observed`] never moves one further).
-fn transferred_in(date: CivilDate) -> Vec<(&'static Celebration, CivilDate)> {
-    sanctoral::FIXED
+fn transferred_in(date: CivilDate, cal: &Calendar) -> Vec<(&'static Celebration, CivilDate)> {
+    cal.solemnities
         .iter()
-        .flat_map(|(m, d, list)| list.iter().map(move |c| (*m, *d, c)))
-        .filter(|(_, _, c)| c.rank == Rank::Solemnity)
-        .filter_map(|(m, d, c)| {
+        .filter_map(|&(m, d, c)| {
             let fixed = CivilDate::new(date.year(), m, d)?;
             let near = fixed != date && days_between(fixed, date).abs() <= 28;
-            (near && observed(fixed)? == date).then_some((c, fixed))
+            (near && observed(fixed, c, cal)? == date).then_some((c, fixed))
         })
         .collect()
 }

@@ -1,15 +1,13 @@
 //! The Proper of Saints: the General Roman Calendar of `data/general_roman_calendar.toml`, made
 //! into static tables by the build script.
 
-use super::movable::{days_between, easter};
-use super::types::{Celebration, Colour, Rank};
-use magisterium_core::date::CivilDate;
+use super::types::Celebration;
 
 include!(concat!(env!("OUT_DIR"), "/general_roman_calendar.rs"));
 
 /// The fixed-date celebrations of `month`/`day` (any year), in the order of the data file (the
 /// obligatory one first); empty when there are none or the day does not exist.
-pub fn celebrations_on(month: u32, day: u32) -> &'static [Celebration] {
+pub fn celebrations_on(month: u32, day: u32) -> &'static [&'static Celebration] {
     FIXED
         .binary_search_by_key(&(month, day), |&(m, d, _)| (m, d))
         .ok()
@@ -17,20 +15,10 @@ pub fn celebrations_on(month: u32, day: u32) -> &'static [Celebration] {
         .map_or(&[], |&(_, _, list)| list)
 }
 
-/// The memorial that Easter moves onto `date` (Mary, Mother of the Church; the Immaculate Heart of
-/// Mary), if any.
-pub fn movable_memorial(date: CivilDate) -> Option<&'static Celebration> {
-    let after = days_between(easter(date.year())?, date);
-    FROM_EASTER
-        .iter()
-        .find(|(days, _)| *days == after)
-        .map(|(_, c)| c)
-}
-
 /// Every celebration of the calendar: the fixed ones in date order, then the movable memorials.
 pub fn all() -> impl Iterator<Item = &'static Celebration> {
     FIXED
         .iter()
-        .flat_map(|(_, _, list)| list.iter())
-        .chain(FROM_EASTER.iter().map(|(_, c)| c))
+        .flat_map(|(_, _, list)| list.iter().copied())
+        .chain(FROM_EASTER.iter().map(|(_, c)| *c))
 }

@@ -1,7 +1,8 @@
 //! The Proper of Time: the day of the season of any date, from Easter and Christmas.
 
+use super::calendars::Calendar;
 use super::ids;
-use super::movable::{baptism_of_the_lord, days_between, easter, first_sunday_of_advent};
+use super::movable::{baptism_in, days_between, easter, epiphany, first_sunday_of_advent};
 use super::names::{ordinal_number, ordinal_word, weekday_name};
 use super::types::{Colour, Rank, Season};
 use magisterium_core::date::CivilDate;
@@ -24,6 +25,9 @@ pub(super) struct Temporal {
     /// Position in the Table of Liturgical Days (1 = highest, 13 = ordinary weekday).
     pub precedence: u8,
     pub notes: Vec<String>,
+    /// Where the calendar moved this day's celebration from (the Epiphany, the Ascension and
+    /// Corpus Christi kept on a Sunday).
+    pub transferred_from: Option<CivilDate>,
 }
 
 /// Season, week and colour shared by the days of one branch of [`proper_of_time`].
@@ -59,6 +63,7 @@ impl Place {
             colour: self.colour,
             precedence,
             notes: Vec::new(),
+            transferred_from: None,
         }
     }
 
@@ -72,6 +77,12 @@ impl Temporal {
         self.notes.push(note.to_owned());
         self
     }
+
+    /// Marks the day as kept here instead of on `from`.
+    fn moved_from(mut self, from: Option<CivilDate>) -> Self {
+        self.transferred_from = from;
+        self
+    }
 }
 
 /// `lent_4_thursday`, `ordinary_time_10_sunday`.
@@ -80,28 +91,34 @@ fn numbered_id(season: &str, week: u32, date: CivilDate) -> String {
     format!("{season}_{week}_{day}")
 }
 
-/// The day of the Proper of Time for `date` (any year with an Easter date).
-pub(super) fn proper_of_time(date: CivilDate) -> Option<Temporal> {
+/// The day of the Proper of Time for `date` (any year with an Easter date) in `calendar`, which
+/// decides where the Epiphany, the Ascension and Corpus Christi are kept.
+pub(super) fn proper_of_time(date: CivilDate, calendar: &Calendar) -> Option<Temporal> {
     let year = date.year();
     let easter_day = easter(year)?;
     let ash = easter_day.add_days(-46)?;
     let advent = first_sunday_of_advent(year)?;
-    let baptism = baptism_of_the_lord(year)?;
+    let baptism = baptism_in(year, calendar.epiphany)?;
+    // Ordinary Time counts its weeks from the Sunday of the Baptism (or the one before it, when the
+    // Baptism is kept on a Monday).
+    let first_week = baptism.add_days(-i64::from(baptism.weekday()))?;
     let week_of = |start: CivilDate| u32::try_from(days_between(start, date) / 7 + 1).ok();
     Some(if date.month() == 12 && date.day() >= 25 {
         christmas_octave(date)?
     } else if date >= advent {
         advent_day(date, week_of(advent)?)
     } else if date <= baptism {
-        christmas_to_baptism(date, baptism)
+        christmas_to_baptism(date, baptism, epiphany(year, calendar.epiphany)?)
     } else if date < ash {
-        ordinary_time(date, week_of(baptism)?)
+        ordinary_time(date, week_of(first_week)?)
     } else if date < easter_day.add_days(-3)? {
         lent_day(date, days_between(ash, date))
     } else if date < easter_day {
         triduum_day(days_between(easter_day, date))
     } else if date <= easter_day.add_days(49)? {
-        easter_day_of(date, days_between(easter_day, date), week_of(easter_day)?)
+        let after = days_between(easter_day, date);
+        let ascension = 39 + i64::from(calendar.ascension_on_sunday) * 3;
+        easter_day_of(date, after, week_of(easter_day)?, ascension)
     } else {
         // Weeks after Pentecost are counted back from Christ the King, the 34th Sunday.
         let king = advent.add_days(-7)?;
@@ -109,15 +126,18 @@ pub(super) fn proper_of_time(date: CivilDate) -> Option<Temporal> {
         let week = u32::try_from(34 - days_between(sunday_before, king) / 7).ok()?;
         let solemnity = Place::new(Season::OrdinaryTime, Some(week), Colour::White);
         let solemnity = |id: &str, name: &str| solemnity.day(id, name, Rank::Solemnity, 3);
+        let corpus_christi = 60 + i64::from(calendar.corpus_christi_on_sunday) * 3;
         match days_between(easter_day, date) {
             56 => solemnity(ids::TRINITY, "The Most Holy Trinity"),
-            60 => solemnity(
+            after if after == corpus_christi => solemnity(
                 ids::CORPUS_CHRISTI,
                 "The Most Holy Body and Blood of Christ (Corpus Christi)",
             )
-            .note(
-                "Where Corpus Christi is not a holy day of obligation it is kept on the following \
-                 Sunday; this calendar keeps the Thursday.",
+            .moved_from(
+                calendar
+                    .corpus_christi_on_sunday
+                    .then(|| easter_day.add_days(60))
+                    .flatten(),
             ),
             68 => solemnity(ids::SACRED_HEART, "The Most Sacred Heart of Jesus"),
             _ if date == king => solemnity(

@@ -196,9 +196,12 @@ pub struct Celebration {
     /// True for the feasts of the Lord (Presentation, Transfiguration, Holy Cross, Lateran
     /// Basilica), which replace a Sunday in Ordinary Time or of Christmas Time.
     pub of_the_lord: bool,
+    /// True for a national calendar's own celebrations (and universal ones it ranks otherwise),
+    /// which the Table of Liturgical Days places below the universal ones of the same rank.
+    pub proper: bool,
 }
 
-/// What a date is in the General Roman Calendar.
+/// What a date is in one calendar (the General Roman Calendar or a national one).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LiturgicalDay {
     /// The date.
@@ -233,6 +236,12 @@ pub struct LiturgicalDay {
     /// Memorials that may be celebrated instead of the weekday (optional memorials, and memorials
     /// reduced to commemorations in Lent and late Advent).
     pub optional_memorials: Vec<Celebration>,
-    /// Remarks: transfers, regional customs.
+    /// True when the faithful are bound to attend Mass (can. 1246–1248): every Sunday, and the
+    /// calendar's holy days of obligation kept on their own day.
+    pub holy_day_of_obligation: bool,
+    /// The date the celebration of the day belongs to, when the calendar moved it here (the
+    /// Ascension to a Sunday, a solemnity impeded by a Sunday of Lent).
+    pub transferred_from: Option<CivilDate>,
+    /// Remarks: transfers, written out.
     pub notes: Vec<String>,
 }

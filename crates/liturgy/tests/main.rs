@@ -10,4 +10,6 @@
 
 mod calendar;
 mod data;
+mod ics;
 mod movable;
+mod national;

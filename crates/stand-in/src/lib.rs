@@ -2,6 +2,7 @@
 //! `magisterium-contract.md` and its table of defaults for the gaps. Pure: `handle(request, random)
 //! -> response`, with the clock inside the request.
 
+pub mod calendar_feed;
 pub mod card;
 pub mod corpus;
 pub mod dates;
@@ -93,6 +94,13 @@ impl Agent {
                 self.config.access_ttl_ms,
             ),
             ("POST", path::RPC) => rpc::handle(self, request, random),
+            ("GET" | "HEAD", p) if calendar_feed::owns(p) => {
+                calendar_feed::response(p, request.now_ms, request.header("if-none-match"))
+            }
+            (_, p) if calendar_feed::owns(p) => {
+                WorkerResponse::json(405, &serde_json::json!({ "error": "method not allowed" }))
+                    .with_header("allow", "GET, HEAD, OPTIONS")
+            }
             (_, path::RPC | path::CARD | path::CARD_V03) => {
                 WorkerResponse::json(405, &serde_json::json!({ "error": "method not allowed" }))
                     .with_header(
@@ -106,6 +114,12 @@ impl Agent {
             }
             _ => WorkerResponse::json(404, &serde_json::json!({ "error": "not found" })),
         }
+    }
+
+    /// True for the paths the agent serves besides the A2A endpoint and cards: the emulated
+    /// authorization server and the calendar feeds.
+    pub fn owns_path(path: &str) -> bool {
+        Self::is_auth_server_path(path) || calendar_feed::owns(path)
     }
 
     /// True for the paths of the emulated authorization server.

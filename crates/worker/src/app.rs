@@ -7,6 +7,7 @@ mod visitors;
 
 use super::door::Door;
 use super::embedded::Embedded;
+use super::exit::{Answer, Exit};
 use super::front_door;
 use super::mcp;
 use super::origin;
@@ -64,7 +65,7 @@ impl Default for App {
 }
 
 /// The answer of a deployment that lacks `setting`: HTTP 503 with JSON-RPC -32603 naming it.
-fn misconfigured(setting: &'static str, why: &str) -> Route {
+fn misconfigured(exit: &Exit, settings: &Settings, setting: &'static str, why: &str) -> Route {
     let message = format!("Worker misconfigured: {setting} {why}");
     let response = WorkerResponse::rpc_error(
         503,
@@ -73,7 +74,7 @@ fn misconfigured(setting: &'static str, why: &str) -> Route {
         &message,
         Some(serde_json::json!({ "setting": setting })),
     );
-    Route::Misconfigured(setting, response)
+    Route::Misconfigured(setting, exit.leave(Answer::Refusal(response), settings))
 }
 
 impl App {
@@ -119,9 +120,10 @@ impl App {
         if !self.is_api_path(&request.path) {
             return Route::Asset;
         }
-        let origin = request.header("origin");
+        let exit = Exit::to(request.header("origin"));
         if request.method == "OPTIONS" {
-            return Route::Respond(settings.cors.preflight(origin));
+            let preflight = settings.cors.preflight(request.header("origin"));
+            return Route::Respond(exit.leave(Answer::Own(preflight), settings));
         }
         if let Some(refused) = refused_origin(request, settings) {
             return Route::Respond(refused);
@@ -129,40 +131,48 @@ impl App {
         if request.path == path::MCP {
             return match mcp::open(request, settings, random) {
                 mcp::Opened::Answer(response) => {
-                    Route::Respond(decorate(response, settings, origin))
+                    Route::Respond(exit.leave(Answer::Own(response), settings))
                 }
                 mcp::Opened::Forward(rewritten, door) => {
-                    let route = self.route(&rewritten, settings, random, has_binding);
-                    through(Door::Mcp(door), rewritten.body, route)
+                    let exit = exit.through(Door::Mcp(door));
+                    self.route(&rewritten, exit, settings, random, has_binding)
                 }
             };
         }
         if request.method != "POST" || request.path != path::RPC {
-            return self.route(request, settings, random, has_binding);
+            return self.route(request, exit, settings, random, has_binding);
         }
         match front_door::open(request) {
-            Err(refused) => Route::Respond(decorate(refused, settings, origin)),
-            Ok(None) => self.route(request, settings, random, has_binding),
+            Err(refused) => {
+                let exit = exit.through(Door::A2a(front_door::FrontDoor::unread()));
+                Route::Respond(exit.leave(Answer::Own(refused), settings))
+            }
+            Ok(None) => self.route(request, exit, settings, random, has_binding),
             Ok(Some(opened)) => {
-                let route = self.route(&opened.request, settings, random, has_binding);
-                through(Door::A2a(opened.door), opened.request.body, route)
+                let exit = exit.through(Door::A2a(opened.door));
+                self.route(&opened.request, exit, settings, random, has_binding)
             }
         }
     }
 
+    /// Routes a request in A2A 0.2.6 terms (as it came, or as a door rewrote it); every answer
+    /// leaves through `exit`, and a forwarded call carries it.
     fn route(
         &mut self,
         request: &WorkerRequest,
+        exit: Exit,
         settings: &Settings,
         random: &mut dyn Random,
         has_binding: bool,
     ) -> Route {
-        let origin = request.header("origin");
+        let respond = |response: WorkerResponse| {
+            Route::Respond(exit.leave(Answer::Legacy(response), settings))
+        };
         let upstream = match &settings.upstream {
             Upstream::Url(url) => url.as_str(),
             Upstream::Embedded => {
                 let Some(agent) = self.embedded.as_mut() else {
-                    return misconfigured("UPSTREAM_URL", "is not set");
+                    return misconfigured(&exit, settings, "UPSTREAM_URL", "is not set");
                 };
                 let response = agent.handle(request, settings, random);
                 let response = if request.path == path::CARD_V03 {
@@ -170,8 +180,7 @@ impl App {
                 } else {
                     response
                 };
-                let response = response.with_header(AGENT_HEADER, agent.name());
-                return Route::Respond(decorate(response, settings, origin));
+                return respond(response.with_header(AGENT_HEADER, agent.name()));
             }
         };
         // A call without a session goes out with the operator's token: without one, the
@@ -182,6 +191,8 @@ impl App {
             && !settings.operator_token
         {
             return misconfigured(
+                &exit,
+                settings,
                 "MAGISTERIUM_TOKEN",
                 "is not set, and calls without sign-in are allowed (ALLOW_ANONYMOUS)",
             );
@@ -190,10 +201,15 @@ impl App {
             ("POST", path::RPC) => {
                 let limiter = self.client_limiter(settings);
                 match proxy::inspect(request, settings, upstream, limiter, has_binding) {
-                    Inspection::Reject(response) => {
-                        Route::Respond(decorate(response, settings, origin))
+                    Inspection::Reject(response) => respond(response),
+                    Inspection::Forward(mut plan) => {
+                        if exit.has_door() {
+                            // The 0.2.6 request the door wrote goes upstream.
+                            plan.body = Some(String::from_utf8_lossy(&request.body).into_owned());
+                        }
+                        plan.exit = Box::new(exit);
+                        Route::Forward(plan)
                     }
-                    Inspection::Forward(plan) => Route::Forward(plan),
                 }
             }
             ("GET" | "HEAD", path::CARD | path::CARD_V03) => {
@@ -203,44 +219,27 @@ impl App {
                         v1: request.path == path::CARD_V03,
                         if_none_match: request.header("if-none-match").map(str::to_owned),
                     }),
-                    None => Route::Respond(decorate(
-                        WorkerResponse::json(
-                            502,
-                            &serde_json::json!({ "error": "UPSTREAM_URL is not a URL" }),
-                        ),
-                        settings,
-                        origin,
+                    None => respond(WorkerResponse::json(
+                        502,
+                        &serde_json::json!({ "error": "UPSTREAM_URL is not a URL" }),
                     )),
                 }
             }
-            _ => Route::Respond(decorate(
-                WorkerResponse::json(405, &serde_json::json!({ "error": "method not allowed" })),
-                settings,
-                origin,
+            _ => respond(WorkerResponse::json(
+                405,
+                &serde_json::json!({ "error": "method not allowed" }),
             )),
         }
     }
 
-    /// The client's answer after the planned upstream call, and what to cache.
-    pub fn finish(
-        &self,
-        plan: &ForwardPlan,
-        outcome: UpstreamOutcome,
-        settings: &Settings,
-        origin: Option<&str>,
-    ) -> (WorkerResponse, Option<String>) {
-        self.finish_answer(plan, outcome, settings, origin)
-            .into_parts()
-    }
-
-    /// [`App::finish`], with the upstream's body left out of the response when it is the body
-    /// (the entry already holds those bytes).
+    /// The client's answer after the planned upstream call, with the upstream's body left out of
+    /// the response when it is the body (the entry already holds those bytes), and what to cache.
+    /// It leaves through the plan's exit.
     pub fn finish_answer(
         &self,
         plan: &ForwardPlan,
         outcome: UpstreamOutcome,
         settings: &Settings,
-        origin: Option<&str>,
     ) -> Finished {
         let Finished {
             response,
@@ -248,22 +247,16 @@ impl App {
             cache,
             rpc_error,
         } = upstream::finish_answer(plan, outcome);
-        let (response, upstream_body) = match (&plan.door, upstream_body) {
-            (Some(door), body) => {
-                let mut response = response;
-                if let Some(body) = body {
-                    response.body = String::from_utf8_lossy(&body).into_owned();
-                }
-                (door.close(response), None)
+        let (mut response, mut upstream_body) = (response, upstream_body);
+        if plan.exit.has_door() {
+            // A door reads the answer: it needs the body in place.
+            if let Some(body) = upstream_body.take() {
+                response.body = String::from_utf8_lossy(&body).into_owned();
             }
-            (None, body) => (response, body),
-        };
+        }
+        let response = response.with_header(AGENT_HEADER, "proxy");
         Finished {
-            response: decorate(
-                response.with_header(AGENT_HEADER, "proxy"),
-                settings,
-                origin,
-            ),
+            response: plan.exit.leave(Answer::Legacy(response), settings),
             upstream_body,
             cache,
             rpc_error,
@@ -278,15 +271,11 @@ impl App {
         plan: &ForwardPlan,
         entry: &str,
         settings: &Settings,
-        origin: Option<&str>,
         random: &mut dyn Random,
     ) -> Option<WorkerResponse> {
-        let response = closed(plan, upstream::from_cache(plan, entry, random)?);
-        Some(decorate(
-            response.with_header(AGENT_HEADER, "proxy"),
-            settings,
-            origin,
-        ))
+        let response = upstream::from_cache(plan, entry, random)?;
+        let response = response.with_header(AGENT_HEADER, "proxy");
+        Some(plan.exit.leave(Answer::Legacy(response), settings))
     }
 
     /// The 429 answer when `limit` outside the isolate refused the call in `pool`: the account's
@@ -299,7 +288,6 @@ impl App {
         retry_after_secs: Option<u64>,
         limit: Limit,
         settings: &Settings,
-        origin: Option<&str>,
     ) -> WorkerResponse {
         let refusal = Refusal {
             pool: Pool::from_name(pool),
@@ -307,11 +295,8 @@ impl App {
                 .unwrap_or(u64::from(settings.proxy_window_secs))
                 .max(1),
         };
-        let response = closed(
-            plan,
-            proxy::rate_limited(&plan.rpc_id, refusal, limit, settings),
-        );
-        decorate(response, settings, origin)
+        let response = proxy::rate_limited(&plan.rpc_id, refusal, limit, settings);
+        plan.exit.leave(Answer::Legacy(response), settings)
     }
 
     /// The proxy's card from the upstream's: the 0.2.6 card with the proxy's own URL or, when
@@ -329,69 +314,16 @@ impl App {
             Some(if_none_match) => front_door::card(card, if_none_match),
             None => card,
         };
-        decorate(card.with_header(AGENT_HEADER, "proxy"), settings, origin)
+        let card = card.with_header(AGENT_HEADER, "proxy");
+        Exit::to(origin).leave(Answer::Own(card), settings)
     }
 }
 
-/// The one origin rule's refusal of `request` ([`origin::check`]), as the Worker's own answer.
+/// The one origin rule's refusal of `request` ([`origin::check`]), through the request's exit.
 /// The app asks it first for every path, and the entry before sign-in sees the request.
 pub fn refused_origin(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
-    origin::check(request, settings).map(|refused| own_answer(request, refused, settings))
-}
-
-/// An answer of the Worker's own to `request`, made before routing (the origin rule, sign-in's
-/// refusals): through the door the request came in by (an A2A 1.0 request gets the 1.0 error),
-/// with CORS.
-pub fn own_answer(
-    request: &WorkerRequest,
-    response: WorkerResponse,
-    settings: &Settings,
-) -> WorkerResponse {
-    let response = match (request.path == path::RPC).then(|| front_door::open(request)) {
-        Some(Ok(Some(opened))) => opened.door.close(response),
-        _ => response,
-    };
-    decorate(response, settings, request.header("origin"))
-}
-
-/// A route for a request that came through the front door: its answers go back through it, and
-/// a forwarded call carries the door and the rewritten body.
-fn through(door: Door, body: Vec<u8>, route: Route) -> Route {
-    match route {
-        Route::Respond(response) => Route::Respond(door.close(response)),
-        Route::Misconfigured(setting, response) => {
-            Route::Misconfigured(setting, door.close(response))
-        }
-        Route::Forward(mut plan) => {
-            plan.body = Some(String::from_utf8_lossy(&body).into_owned());
-            plan.door = Some(Box::new(door));
-            Route::Forward(plan)
-        }
-        other => other,
-    }
-}
-
-/// An answer of the proxy's own for a plan, through the plan's front door when it has one.
-fn closed(plan: &ForwardPlan, response: WorkerResponse) -> WorkerResponse {
-    match &plan.door {
-        Some(door) => door.close(response),
-        None => response,
-    }
-}
-
-/// `Cache-Control: no-store` unless the answer set its own, then CORS: what every answer of the
-/// Worker's API gets (the entry's own refusals too).
-pub fn decorate(
-    response: WorkerResponse,
-    settings: &Settings,
-    origin: Option<&str>,
-) -> WorkerResponse {
-    let response = if response.header("cache-control").is_none() {
-        response.with_header("cache-control", "no-store")
-    } else {
-        response
-    };
-    settings.cors.decorate(response, origin)
+    let refused = origin::check(request, settings)?;
+    Some(Exit::of(request).leave(Answer::Refusal(refused), settings))
 }
 
 impl App {

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Request, Url};
 
 use super::settings::{Settings, SignIn};
-use super::sign_in::Readiness;
+use super::sign_in::{after_refresh_failure, Readiness, RefreshFailure};
 
 #[wasm_bindgen]
 extern "C" {
@@ -69,9 +69,10 @@ extern "C" {
 
     /// The sign-in BFF of one site (`auth.js`'s `createAuth`).
     pub type Auth;
-    /// Answers `/auth/*`: a `Response`, or null for another path.
+    /// Answers sign-in's routes under `base` (`/auth`, `/api/auth`: `sign_in::BASES`): a
+    /// `Response`, or null for a path it does not know.
     #[wasm_bindgen(method)]
-    pub fn route(this: &Auth, request: &Request, url: &Url) -> Promise;
+    pub fn route(this: &Auth, request: &Request, url: &Url, base: &str) -> Promise;
     /// The credential of an API call: `{ token, session }` or `{ refuse, reason }`.
     #[wasm_bindgen(method)]
     pub fn token(this: &Auth, request: &Request) -> Promise;
@@ -151,6 +152,32 @@ pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
         session_idle_seconds: settings.session_idle_secs,
     };
     Ok(magisterium_platform::to_js(&out)?.unchecked_into())
+}
+
+/// What a session does after a refresh failed (`sign_in::after_refresh_failure`, with `env`'s
+/// `SESSION_REFRESH_GRACE_SECONDS`): `"end"` or `"retry"`. `status`: the token endpoint's HTTP
+/// status when it answered; `error`: the OAuth error code of its answer; `challenge`: it carried
+/// `WWW-Authenticate`; `failing_for_ms`: how long this session's refreshes have been failing;
+/// `access_expired`: its access token has expired.
+#[wasm_bindgen(js_name = afterRefreshFailure)]
+pub fn after_refresh_failure_js(
+    env: &JsValue,
+    status: Option<u16>,
+    error: Option<String>,
+    challenge: bool,
+    failing_for_ms: f64,
+    access_expired: bool,
+) -> String {
+    let failure = RefreshFailure {
+        status,
+        error: error.as_deref(),
+        challenge,
+        failing_for_ms,
+        access_expired,
+    };
+    after_refresh_failure(&failure, settings_for(env).session_refresh_grace_secs)
+        .as_str()
+        .to_owned()
 }
 
 /// Whether sign-in can run with `env`'s bindings: the `SESSION` Durable Object, and a client

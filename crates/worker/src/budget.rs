@@ -165,12 +165,15 @@ impl Budget {
                 is_qa,
                 at_ms,
             });
+            // A visitor's share is the operator's fairness, not the service's limit: counted
+            // when let through, as the isolate's own per-visitor limiter (which runs first)
+            // counts it, so both free a slot at once and the Retry-After of either holds.
             if let Some(clients) = &mut self.clients {
-                clients.count(client, is_qa, at_ms);
+                clients.count(client, is_qa, now_ms);
                 rows.push(Counted {
                     window: format!("client:{client}"),
                     is_qa,
-                    at_ms,
+                    at_ms: now_ms,
                 });
             }
         }
@@ -195,11 +198,13 @@ impl Budget {
             at_ms,
         });
         if let Some(clients) = &mut self.clients {
-            if clients.uncount(client, is_qa, at_ms) {
+            // The visitor's row is at the decision, a grant's time before the account's.
+            let decided_ms = at_ms - GRANT_MS;
+            if clients.uncount(client, is_qa, decided_ms) {
                 rows.push(Counted {
                     window: format!("client:{client}"),
                     is_qa,
-                    at_ms,
+                    at_ms: decided_ms,
                 });
             }
         }

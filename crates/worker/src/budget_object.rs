@@ -149,9 +149,7 @@ impl BudgetWindows {
     pub fn give_back(&mut self, client: &str, is_qa: bool, at: f64) -> Result<(), JsValue> {
         for row in self.budget.give_back(client, is_qa, at) {
             let values = Array::new();
-            values.push(&row.window.as_str().into());
-            values.push(&u8::from(row.is_qa).into());
-            values.push(&row.at_ms.into());
+            push_row(&values, &row);
             self.sql.exec(
                 "DELETE FROM calls WHERE rowid = (SELECT rowid FROM calls WHERE window = ? AND qa = ? AND at = ? LIMIT 1)",
                 &values,
@@ -168,9 +166,7 @@ impl BudgetWindows {
         for chunk in rows.chunks(ROWS_PER_INSERT) {
             let values = Array::new();
             for row in chunk {
-                values.push(&row.window.as_str().into());
-                values.push(&u8::from(row.is_qa).into());
-                values.push(&row.at_ms.into());
+                push_row(&values, row);
             }
             let mut insert = String::from("INSERT INTO calls (window, qa, at) VALUES (?, ?, ?)");
             insert.push_str(&", (?, ?, ?)".repeat(chunk.len().saturating_sub(1)));
@@ -184,4 +180,11 @@ impl BudgetWindows {
         }
         Ok(())
     }
+}
+
+/// A row's values, in the columns' order (`window, qa, at`), after `values`' others.
+fn push_row(values: &Array, row: &Counted) {
+    values.push(&row.window.as_str().into());
+    values.push(&u8::from(row.is_qa).into());
+    values.push(&row.at_ms.into());
 }

@@ -37,8 +37,15 @@ impl CorsPolicy {
         origin != "null" && self.origins.iter().any(|o| o == origin)
     }
 
-    /// Adds the CORS headers for an allowed `origin` (and always `Vary: Origin`).
+    /// Adds the CORS headers for an allowed `origin` (and always `Vary: Origin`), unless the
+    /// response has them already (a preflight's).
     pub fn decorate(&self, response: WorkerResponse, origin: Option<&str>) -> WorkerResponse {
+        if response
+            .header("vary")
+            .is_some_and(|v| v.contains("Origin"))
+        {
+            return response;
+        }
         let response = response.with_header("vary", "Origin");
         match origin {
             Some(origin) if self.allows(origin) => response

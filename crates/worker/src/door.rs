@@ -4,6 +4,7 @@
 use super::front_door::FrontDoor;
 use super::mcp::McpDoor;
 use magisterium_core::serve::http::WorkerResponse;
+use serde_json::Value;
 
 /// The door a forwarded request came in by.
 #[derive(Debug, Clone, PartialEq)]
@@ -12,6 +13,9 @@ pub enum Door {
     A2a(FrontDoor),
     /// MCP (`/mcp`, a `tools/call`).
     Mcp(McpDoor),
+    /// An MCP request answered before any tool ran (the origin rule, sign-in, the body cap): a
+    /// 0.2.6 error becomes MCP's, without an `id` when it has none (MCP allows no null id).
+    McpRefusal,
 }
 
 impl Door {
@@ -20,6 +24,18 @@ impl Door {
         match self {
             Self::A2a(door) => door.close(response),
             Self::Mcp(door) => door.close(response),
+            Self::McpRefusal => without_null_id(response),
         }
     }
+}
+
+/// The answer with its `"id": null` member left out.
+fn without_null_id(mut response: WorkerResponse) -> WorkerResponse {
+    if let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&response.body) {
+        if body.get("id").is_some_and(Value::is_null) {
+            body.remove("id");
+            response.body = Value::Object(body).to_string();
+        }
+    }
+    response
 }

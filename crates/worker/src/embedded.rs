@@ -37,7 +37,7 @@ impl Embedded for magisterium_stand_in::Agent {
     }
 
     fn owns_path(&self, path: &str) -> bool {
-        Self::is_auth_server_path(path)
+        Self::owns_path(path)
     }
 
     fn name(&self) -> &'static str {

@@ -23,10 +23,11 @@ use self::auth::{auth_for, member, operator_credential};
 use self::log::LogLine;
 use super::app::{self, App, Route};
 use super::bindings::{binding, console_error, settings_for, sign_in_readiness};
+use super::exit::{Answer, Exit};
 use super::io;
 use super::limits::visitor_key;
 use super::settings::{Settings, SignIn};
-use super::sign_in::anonymous_refused;
+use super::sign_in::{self, anonymous_refused};
 use magisterium_core::ids;
 use magisterium_core::serve::http::{
     self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
@@ -51,7 +52,7 @@ pub async fn fetch(
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
     let path = url.pathname();
-    if !APP.with(|app| app.borrow().is_api_path(&path)) && !path.starts_with(path::AUTH) {
+    if !APP.with(|app| app.borrow().is_api_path(&path)) && sign_in::base_of(&path).is_none() {
         return io::asset(&env, &request).await;
     }
     let mut call = Call::new(&request, &url, &env, ctx);
@@ -69,11 +70,7 @@ pub async fn fetch(
                 Some(_) => Reach::Reached,
                 None => Reach::NotReached,
             };
-            let failed = app::decorate(
-                http::internal_error(reach),
-                &call.settings,
-                call.origin.as_deref(),
-            );
+            let failed = call.leave(Answer::Refusal(http::internal_error(reach)));
             call.done(&failed, None)
         }
     }
@@ -177,6 +174,9 @@ struct Call {
     ctx: JsValue,
     /// The budget object's unit the last upstream call took, if it took one.
     unit: Option<io::Unit>,
+    /// The request as the app reads it (its headers, then its body once read), for the door
+    /// of the answers the entry gives itself.
+    read: Option<WorkerRequest>,
 }
 
 /// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
@@ -209,7 +209,18 @@ impl Call {
             log: LogLine::default(),
             ctx,
             unit: None,
+            read: None,
         }
+    }
+
+    /// `answer` as it leaves: through the door of the request as read so far (its exit), with
+    /// CORS. Every answer the entry gives itself goes through here.
+    fn leave(&self, answer: Answer) -> WorkerResponse {
+        let exit = match &self.read {
+            Some(request) => Exit::of(request),
+            None => Exit::to(self.origin.as_deref()),
+        };
+        exit.leave(answer, &self.settings)
     }
 
     /// Lets `promise` (work not needed for the answer) finish after the response, through
@@ -230,18 +241,20 @@ impl Call {
         create_auth: &js_sys::Function,
     ) -> Result<Response, JsValue> {
         // The one origin rule, before sign-in sees anything of the request.
-        if self.path.starts_with(path::AUTH) {
-            let head = worker_request(request, url, Vec::new(), None)?;
+        let head = worker_request(request, url, Vec::new(), None)?;
+        let sign_in_base = sign_in::base_of(&self.path);
+        if sign_in_base.is_some() {
             if let Some(refused) = app::refused_origin(&head, &self.settings) {
                 return self.origin_refused(&refused);
             }
         }
+        self.read = Some(head);
         let auth = auth_for(env, url, create_auth)?;
-        if self.path.starts_with(path::AUTH) {
+        if let Some(base) = sign_in_base {
             if let Some(refused) = self.sign_in_limit(request, url, env).await? {
                 return self.done(&refused, None);
             }
-            let answered = JsFuture::from(auth.route(request, url)).await?;
+            let answered = JsFuture::from(auth.route(request, url, base)).await?;
             if answered.is_object() {
                 return self.done_js(answered.unchecked_into());
             }
@@ -252,8 +265,7 @@ impl Call {
                 Some(body) => body,
                 None => {
                     let refused = http::body_too_large(self.settings.max_body_bytes);
-                    let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
-                    return self.done(&refused, None);
+                    return self.done(&self.leave(Answer::Refusal(refused)), None);
                 }
             }
         } else {
@@ -263,21 +275,19 @@ impl Call {
         if let Some(refused) = app::refused_origin(&whole, &self.settings) {
             return self.origin_refused(&refused);
         }
+        self.read = Some(whole);
         let is_mcp = self.path == path::MCP;
         if let (true, Err(refused)) = (is_mcp, crate::mcp::access(&self.settings)) {
-            let refused = app::decorate(refused, &self.settings, self.origin.as_deref());
             self.log.auth = Some("mcp-needs-anonymous".into());
-            return self.done(&refused, None);
+            return self.done(&self.leave(Answer::Own(refused)), None);
         }
         let is_rpc = is_post && (self.path == path::RPC || is_mcp);
         let readiness = sign_in_readiness(env, &self.settings);
         if let (true, Some(refused)) = (is_rpc, anonymous_refused(&self.settings, readiness)) {
             console_error(
-                &json!({ "error": "misconfigured", "sign-in": format!("{readiness:?}") })
-                    .to_string(),
+                &json!({ "error": "misconfigured", "setting": readiness.missing() }).to_string(),
             );
-            let refused = app::own_answer(&whole, refused, &self.settings);
-            return self.done(&refused, None);
+            return self.done(&self.leave(Answer::Refusal(refused)), None);
         }
         let mut credential = if !is_rpc {
             JsValue::NULL
@@ -287,7 +297,7 @@ impl Call {
             JsFuture::from(auth.token(request)).await?
         };
         if let Some(reason) = refusal(&credential) {
-            let refused = self.sign_in_refused(&whole, reason);
+            let refused = self.sign_in_refused(reason);
             return self.done(&refused, None);
         }
         let mut outcome = self.attempt(request, url, env, &body, &credential).await?;
@@ -311,7 +321,7 @@ impl Call {
                 // sign-out: a retryable 503, the session kept.
                 let renewed = JsFuture::from(auth.refresh(&credential)).await?;
                 if let Some(reason) = refusal(&renewed) {
-                    outcome = answer(self.sign_in_refused(&whole, reason));
+                    outcome = answer(self.sign_in_refused(reason));
                 } else if renewed.is_object() {
                     credential = renewed;
                     self.log = LogLine::default();
@@ -327,10 +337,10 @@ impl Call {
 
     /// The answer to a credential `auth.js` refused for `reason` (logged), through the request's
     /// door, with its CORS headers.
-    fn sign_in_refused(&mut self, request: &WorkerRequest, reason: String) -> WorkerResponse {
+    fn sign_in_refused(&mut self, reason: String) -> WorkerResponse {
         let refused = http::sign_in_refused(&reason);
         self.log.auth = Some(reason);
-        app::own_answer(request, refused, &self.settings)
+        self.leave(Answer::Refusal(refused))
     }
 
     /// The origin rule's refusal (`app::refused_origin`), logged.
@@ -386,9 +396,22 @@ impl Call {
         Ok(response)
     }
 
-    /// A response made by `auth.js`, with the request id, logged.
+    /// A response made by `auth.js` (sign-in's pages and redirects), with the headers the exit
+    /// gives every answer (`Cache-Control`, CORS) and the request id, logged.
     fn done_js(&self, response: Response) -> Result<Response, JsValue> {
-        response.headers().set("x-request-id", &self.request_id)?;
+        let headers = response.headers();
+        let shaped = self.leave(Answer::Own(WorkerResponse {
+            status: response.status(),
+            headers: headers
+                .get("cache-control")?
+                .map(|v| vec![("cache-control".to_owned(), v)])
+                .unwrap_or_default(),
+            body: String::new(),
+        }));
+        for (name, value) in &shaped.headers {
+            headers.set(name, value)?;
+        }
+        headers.set("x-request-id", &self.request_id)?;
         self.log_line(response.status());
         Ok(response)
     }

@@ -81,6 +81,15 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
 }
 
 impl FrontDoor {
+    /// The door of a 1.0 request whose body could not be read (too large, not JSON-RPC, or
+    /// refused as it came): its answers are errors, turned into 1.0 like a `SendMessage`'s.
+    pub fn unread() -> Self {
+        Self {
+            method: Method::SendMessage,
+            task_id: None,
+        }
+    }
+
     /// The 0.2.6 answer to the rewritten request, in 1.0 terms: a task (wrapped in `{ task }` for
     /// `SendMessage`) or an error with typed details. Status and headers stay; a body that is not
     /// a JSON-RPC answer (which the checks before this never let through) is left as it is.

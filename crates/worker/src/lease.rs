@@ -6,7 +6,7 @@
 //! answer that arrives later is not used at all (the call asks again). Pure: the clock comes with
 //! each call.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use super::budget::{LEASE_MAX, USE_MS};
 
@@ -23,7 +23,7 @@ struct Lease {
     /// Until when they may be made.
     until_ms: f64,
     /// When this isolate's last calls of the key were (at most [`LEASE_MAX`] kept).
-    recent: VecDeque<f64>,
+    recent: Vec<f64>,
     /// Until when the object is being asked for a lease (one ask at a time per key, so calls
     /// that arrive together do not each take one; it lapses when its answer could no longer be
     /// used, [`USE_MS`] after it was sent).
@@ -64,18 +64,12 @@ impl Leases {
         }
         let key = (account.to_owned(), client.to_owned(), is_qa);
         let lease = self.held.entry(key).or_default();
-        while lease
-            .recent
-            .front()
-            .is_some_and(|&at| at <= now_ms - USE_MS)
-        {
-            lease.recent.pop_front();
-        }
+        lease.recent.retain(|&at| at > now_ms - USE_MS);
         let made = lease.recent.len() as u32;
         if lease.recent.len() == LEASE_MAX as usize {
-            lease.recent.pop_front();
+            lease.recent.remove(0);
         }
-        lease.recent.push_back(now_ms);
+        lease.recent.push(now_ms);
         if lease.left > 0 && now_ms < lease.until_ms {
             lease.left -= 1;
             return Next::Go;
@@ -127,7 +121,7 @@ impl Lease {
     /// Calls left to make, calls made lately, or an ask under way.
     fn busy(&self, now_ms: f64) -> bool {
         (self.left > 0 && now_ms < self.until_ms)
-            || self.recent.back().is_some_and(|&at| at > now_ms - USE_MS)
+            || self.recent.last().is_some_and(|&at| at > now_ms - USE_MS)
             || now_ms < self.asking_until_ms
     }
 }

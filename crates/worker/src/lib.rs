@@ -8,6 +8,7 @@ pub mod cors;
 pub mod document_cache;
 pub mod door;
 pub mod embedded;
+pub mod exit;
 pub mod front_door;
 pub mod lease;
 pub mod limits;

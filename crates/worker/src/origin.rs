@@ -11,9 +11,9 @@
 use std::net::IpAddr;
 
 use super::settings::Settings;
+use super::sign_in;
 use serde_json::Value;
 
-use magisterium_core::mcp;
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
 
 /// True when a page of `origin` may call the Worker: requests without `Origin` (servers, SDKs
@@ -39,17 +39,14 @@ pub fn allows_site(request: &WorkerRequest, settings: &Settings) -> bool {
 /// or sign-in from an origin it does not allow, or sign-in on a site it does not allow. Every
 /// route asks this one function first (the app for its paths, the entry before sign-in).
 pub fn check(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
-    let sign_in = request.path.starts_with(path::AUTH);
+    let sign_in = sign_in::base_of(&request.path).is_some();
     let guarded = request.method == "POST" || request.path == path::MCP || sign_in;
     let refused = (guarded && !allows_origin(request, settings))
         || (sign_in && !allows_site(request, settings));
     refused.then(|| {
-        if request.path == path::MCP {
-            // MCP's shape: a JSON-RPC error without an id (nothing was read).
-            mcp::error_response(403, &Value::Null, code::INVALID_REQUEST, NOT_ALLOWED)
-        } else {
-            WorkerResponse::rpc_error(403, &Value::Null, code::INVALID_REQUEST, NOT_ALLOWED, None)
-        }
+        // A JSON-RPC error without an id (nothing was read yet): the request's exit gives it the
+        // request's id and its door's shape.
+        WorkerResponse::rpc_error(403, &Value::Null, code::INVALID_REQUEST, NOT_ALLOWED, None)
     })
 }
 

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::budget::account_key;
 use super::document_cache::DocumentFetch;
-use super::door::Door;
+use super::exit::Exit;
 use super::settings::Settings;
 use magisterium_core::request::method;
 use magisterium_core::serve::http::{code, WorkerRequest, WorkerResponse};
@@ -51,8 +51,9 @@ pub struct ForwardPlan {
     /// The body to send upstream instead of the client's: the 0.2.6 request an A2A 1.0 request
     /// was rewritten as.
     pub body: Option<String>,
-    /// The front door the answers go back through (an A2A 1.0 request, an MCP `tools/call`).
-    pub door: Option<Box<Door>>,
+    /// How the answers leave: through the door the request came in by (0.2.6, an A2A 1.0
+    /// request, an MCP `tools/call`), with CORS for its page.
+    pub exit: Box<Exit>,
 }
 
 /// What the proxy decided about a request.
@@ -286,7 +287,7 @@ pub fn inspect(
         is_qa,
         client_key: request.client_key.clone(),
         body: None,
-        door: None,
+        exit: Box::default(),
     })
 }
 

@@ -114,6 +114,10 @@ pub struct Settings {
     pub session_max_secs: u32,
     /// `SESSION_IDLE_SECONDS` (default 7 days): a session unused this long ends.
     pub session_idle_secs: u32,
+    /// `SESSION_REFRESH_GRACE_SECONDS` (default 15 minutes): a session whose refreshes have
+    /// failed (transiently) for longer than this, with its access token expired, ends
+    /// (`sign_in::after_refresh_failure`).
+    pub session_refresh_grace_secs: u32,
     /// The stand-in's emulation switches: `AGENT_REQUIRE_TOKEN`, `AGENT_FREE_PLAN_TOKEN`,
     /// `AGENT_RATE_LIMITS` (`on`/`true`/`1`).
     #[cfg(feature = "stand-in")]
@@ -200,6 +204,8 @@ impl Settings {
                 .unwrap_or(30 * 86_400),
             session_idle_secs: u32::try_from(size("SESSION_IDLE_SECONDS", 7 * 86_400))
                 .unwrap_or(7 * 86_400),
+            session_refresh_grace_secs: u32::try_from(size("SESSION_REFRESH_GRACE_SECONDS", 900))
+                .unwrap_or(900),
             #[cfg(feature = "stand-in")]
             agent: AgentConfig {
                 required_token: non_empty(var("AGENT_REQUIRE_TOKEN")),

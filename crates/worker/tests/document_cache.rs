@@ -64,7 +64,7 @@ fn finish(app: &App, s: &Settings, plan: &ForwardPlan, body: Vec<u8>) -> (Value,
         headers: vec![],
         body,
     };
-    let (response, entry) = app.finish(plan, outcome, s, None);
+    let (response, entry) = app.finish_answer(plan, outcome, s).into_parts();
     (
         serde_json::from_str(&response.body).unwrap_or(Value::Null),
         entry,
@@ -75,7 +75,7 @@ fn finish(app: &App, s: &Settings, plan: &ForwardPlan, body: Vec<u8>) -> (Value,
 fn hit(app: &App, s: &Settings, plan: &ForwardPlan, entry: &str) -> Option<WorkerResponse> {
     static SEED: AtomicU64 = AtomicU64::new(3);
     let mut random = SeededRandom(SEED.fetch_add(1, Ordering::Relaxed));
-    app.from_cache(plan, entry, s, None, &mut random)
+    app.from_cache(plan, entry, s, &mut random)
 }
 
 /// The document the SDK's decoder reads in an answer: (id, title, author, ref, text).

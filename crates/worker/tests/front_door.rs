@@ -313,7 +313,7 @@ mod through_the_proxy {
         assert_eq!(forwarded["method"], "message/send");
         assert_eq!(forwarded["params"]["message"]["parts"][0]["kind"], "text");
 
-        let finished = app.finish_answer(&plan, answer(200, "search_results.json"), &s, None);
+        let finished = app.finish_answer(&plan, answer(200, "search_results.json"), &s);
         assert!(
             finished.upstream_body.is_none(),
             "a translated body is a new body"
@@ -324,7 +324,7 @@ mod through_the_proxy {
             "TASK_STATE_COMPLETED"
         );
 
-        let limited = app.refused(&plan, "default", Some(12), Limit::Account, &s, None);
+        let limited = app.refused(&plan, "default", Some(12), Limit::Account, &s);
         assert_eq!(
             (limited.status, limited.header("retry-after")),
             (429, Some("12"))
@@ -344,7 +344,7 @@ mod through_the_proxy {
         let result = serde_json::to_vec(&fixture_result("document.json")).unwrap();
         let entry = document_cache::entry(&result, "12345").unwrap();
         let mut random = SeededRandom(2);
-        let from_cache = app.from_cache(&plan, &entry, &s, None, &mut random);
+        let from_cache = app.from_cache(&plan, &entry, &s, &mut random);
         let from_cache: Value = serde_json::from_str(&from_cache.unwrap().body).unwrap();
         assert_eq!(from_cache["id"], 3);
         assert_eq!(
@@ -359,8 +359,8 @@ mod through_the_proxy {
         let Route::Forward(plan) = route(&mut app, &s, &legacy, None) else {
             panic!()
         };
-        assert!(plan.body.is_none() && plan.door.is_none());
-        let finished = app.finish_answer(&plan, answer(200, "search_results.json"), &s, None);
+        assert!(plan.body.is_none() && !plan.exit.has_door());
+        let finished = app.finish_answer(&plan, answer(200, "search_results.json"), &s);
         assert!(finished.upstream_body.is_some());
     }
 

@@ -6,6 +6,8 @@ mod check;
 mod check_mcp;
 #[path = "../../../fuzz/src/a2a_v1_request.rs"]
 mod check_v1;
+#[path = "../../../fuzz/src/worker_request.rs"]
+mod check_whole;
 #[path = "../../../fuzz/src/proxy_setup.rs"]
 mod proxy_setup;
 #[path = "../../../fuzz/replay.rs"]
@@ -24,4 +26,9 @@ fn replay_mcp_request() {
 #[test]
 fn replay_a2a_v1_request() {
     replay::replay("a2a_v1_request", 5, check_v1::check_a2a_v1_request);
+}
+
+#[test]
+fn replay_worker_request() {
+    replay::replay("worker_request", 5, check_whole::check_worker_request);
 }

@@ -24,6 +24,8 @@ mod common {
 mod budget_schedules;
 mod document_cache;
 mod mcp;
+#[cfg(feature = "stand-in")]
+mod one_exit;
 mod proxy_answers;
 mod proxy_fault_answers;
 mod proxy_requests;
@@ -33,6 +35,8 @@ mod sign_in;
 
 #[cfg(feature = "stand-in")]
 mod agent;
+#[cfg(feature = "stand-in")]
+mod calendar_feed;
 #[cfg(feature = "stand-in")]
 mod front_door;
 #[cfg(feature = "stand-in")]

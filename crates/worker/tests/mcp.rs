@@ -124,7 +124,7 @@ fn a_tool_call_goes_upstream_as_the_a2a_message_send_and_comes_back_as_a_tool_re
         headers: vec![],
         body: results.into_bytes(),
     };
-    let (answer, _) = app.finish(&plan, outcome, &s, None);
+    let (answer, _) = app.finish_answer(&plan, outcome, &s).into_parts();
     assert_eq!(answer.status, 200);
     let body: Value = serde_json::from_str(&answer.body).unwrap();
     assert!(body["result"]["structuredContent"]["results"].is_array());
@@ -135,7 +135,7 @@ fn a_tool_call_goes_upstream_as_the_a2a_message_send_and_comes_back_as_a_tool_re
         headers: vec![("retry-after".into(), "30".into())],
         body: limited.into_bytes(),
     };
-    let (answer, _) = app.finish(&plan, outcome, &s, None);
+    let (answer, _) = app.finish_answer(&plan, outcome, &s).into_parts();
     assert_eq!(answer.status, 200);
     let body: Value = serde_json::from_str(&answer.body).unwrap();
     assert_eq!(body["result"]["isError"], true);
@@ -143,7 +143,9 @@ fn a_tool_call_goes_upstream_as_the_a2a_message_send_and_comes_back_as_a_tool_re
         .as_str()
         .unwrap()
         .ends_with("Try again in 30 seconds."));
-    let (timeout, _) = app.finish(&plan, UpstreamOutcome::Timeout, &s, None);
+    let (timeout, _) = app
+        .finish_answer(&plan, UpstreamOutcome::Timeout, &s)
+        .into_parts();
     let body: Value = serde_json::from_str(&timeout.body).unwrap();
     assert_eq!(
         (timeout.status, &body["result"]["isError"]),

@@ -80,7 +80,7 @@ fn upstream_faults_become_well_formed_answers() {
         ),
     ];
     for (outcome, status, message) in cases {
-        let (r, cached) = app.finish(&plan, outcome, &s, None);
+        let (r, cached) = app.finish_answer(&plan, outcome, &s).into_parts();
         let v: Value = serde_json::from_str(&r.body).unwrap();
         assert_eq!(
             (
@@ -106,7 +106,7 @@ fn upstream_faults_become_well_formed_answers() {
             ("authorization".into(), "Bearer secret-token".into()),
         ],
     );
-    let (r, _) = app.finish(&plan, limited, &s, None);
+    let (r, _) = app.finish_answer(&plan, limited, &s).into_parts();
     assert_eq!((r.status, r.header("retry-after")), (429, Some("30")));
     for h in ["set-cookie", "server", "www-authenticate", "authorization"] {
         assert_eq!(r.header(h), None, "{h} must not pass");
@@ -151,19 +151,20 @@ fn document_answers_are_cached_by_id_and_errors_never() {
     );
     assert_ne!(document_cache_key("a/b"), document_cache_key("a%2Fb"));
     let found = r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},"artifacts":[{"artifactId":"a","name":"document","parts":[{"kind":"text","text":"Body"},{"kind":"data","data":{"id":"rerum-novarum","title":"T","author":"A","ref":"R"}}]}]}}"#;
-    let (r, cached) = app.finish(
-        &plan,
-        UpstreamOutcome::Answer {
-            status: 200,
-            headers: vec![],
-            body: found.as_bytes().to_vec(),
-        },
-        &s,
-        None,
-    );
+    let (r, cached) = app
+        .finish_answer(
+            &plan,
+            UpstreamOutcome::Answer {
+                status: 200,
+                headers: vec![],
+                body: found.as_bytes().to_vec(),
+            },
+            &s,
+        )
+        .into_parts();
     assert_eq!(r.header("x-cache"), Some("miss"));
     let cached = cached.expect("a found document is cached");
-    let hit = app.from_cache(&same, &cached, &s, None, &mut SeededRandom(2));
+    let hit = app.from_cache(&same, &cached, &s, &mut SeededRandom(2));
     let hit = hit.expect("the entry answers");
     assert_eq!(hit.header("x-cache"), Some("hit"));
     let v: Value = serde_json::from_str(&hit.body).unwrap();
@@ -176,16 +177,17 @@ fn document_answers_are_cached_by_id_and_errors_never() {
         r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"failed"},"artifacts":[]}}"#,
         r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},"artifacts":[{"artifactId":"a","parts":[{"kind":"text","text":"Document not found."}]}]}}"#,
     ] {
-        let (_, cached) = app.finish(
-            &plan,
-            UpstreamOutcome::Answer {
-                status: 200,
-                headers: vec![],
-                body: body.as_bytes().to_vec(),
-            },
-            &s,
-            None,
-        );
+        let (_, cached) = app
+            .finish_answer(
+                &plan,
+                UpstreamOutcome::Answer {
+                    status: 200,
+                    headers: vec![],
+                    body: body.as_bytes().to_vec(),
+                },
+                &s,
+            )
+            .into_parts();
         assert!(cached.is_none(), "{body}");
     }
     let off = settings(&[("CACHE_DOCUMENTS", "off")]);
@@ -239,7 +241,13 @@ fn the_card_points_at_the_proxy() {
 fn finish_hands_the_checked_upstream_body_back_untouched_and_names_json_rpc_errors() {
     let s = settings(&[]);
     let mut app = App::new();
-    let plan = planned_search(&mut app, &s);
+    // A page of an allowed origin asks: its answers carry CORS (the plan's exit).
+    let body = send_body("document_search", json!([{"kind": "text", "text": "q"}]));
+    let plan = planned(
+        &mut app,
+        &s,
+        &post(&body, &[("origin", "https://app.example")]),
+    );
     let answer = |status: u16, body: &str| UpstreamOutcome::Answer {
         status,
         headers: vec![("retry-after".into(), "5".into())],
@@ -248,7 +256,7 @@ fn finish_hands_the_checked_upstream_body_back_untouched_and_names_json_rpc_erro
     // A JSON-RPC answer (non-ASCII text included) is the body, byte for byte, not a copy.
     let ok =
         r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","text":"Caritas in veritate — ü"}}"#;
-    let f = app.finish_answer(&plan, answer(200, ok), &s, Some("https://app.example"));
+    let f = app.finish_answer(&plan, answer(200, ok), &s);
     assert_eq!(f.upstream_body.as_deref(), Some(ok.as_bytes()));
     assert_eq!(f.response.body, "", "no second copy of the body");
     assert_eq!(f.rpc_error, None);
@@ -261,36 +269,35 @@ fn finish_hands_the_checked_upstream_body_back_untouched_and_names_json_rpc_erro
     assert_eq!(r.body, ok);
     // Of duplicate keys the last counts, as in JSON.parse (so the proxy and the SDK agree).
     let last_good = r#"{"jsonrpc":"1.0","jsonrpc":"2.0","id":9,"result":{}}"#;
-    let f = app.finish_answer(&plan, answer(200, last_good), &s, None);
+    let f = app.finish_answer(&plan, answer(200, last_good), &s);
     assert!(f.upstream_body.is_some());
     let last_bad = r#"{"jsonrpc":"2.0","jsonrpc":"1.0","id":9,"result":{}}"#;
-    let f = app.finish_answer(&plan, answer(200, last_bad), &s, None);
+    let f = app.finish_answer(&plan, answer(200, last_bad), &s);
     assert_eq!((f.response.status, f.upstream_body), (502, None));
     // A `null` result is a result (JSON-RPC allows it), and passes.
     let null = r#" {"jsonrpc":"2.0","id":9,"result":null}"#;
-    let f = app.finish_answer(&plan, answer(200, null), &s, None);
+    let f = app.finish_answer(&plan, answer(200, null), &s);
     assert_eq!(f.upstream_body.as_deref(), Some(null.as_bytes()));
     // The upstream's JSON-RPC error is named for the log, whatever the HTTP status.
     let error = r#"{"jsonrpc":"2.0","id":9,"error":{"code":-32004,"message":"Unauthorized"}}"#;
-    let f = app.finish_answer(&plan, answer(200, error), &s, None);
+    let f = app.finish_answer(&plan, answer(200, error), &s);
     assert_eq!(
         (f.rpc_error, f.upstream_body.is_some()),
         (Some(-32004), true)
     );
     let odd = r#"{"jsonrpc":"2.0","id":9,"error":{"code":"x","message":"?"}}"#;
     assert_eq!(
-        app.finish_answer(&plan, answer(500, odd), &s, None)
-            .rpc_error,
+        app.finish_answer(&plan, answer(500, odd), &s).rpc_error,
         Some(0)
     );
     // The proxy's own answers carry their body and code; nothing of the upstream's is passed.
-    let f = app.finish_answer(&plan, answer(502, "<html>bad gateway</html>"), &s, None);
+    let f = app.finish_answer(&plan, answer(502, "<html>bad gateway</html>"), &s);
     assert!(f.upstream_body.is_none());
     assert_eq!((f.response.status, f.rpc_error), (502, Some(-32603)));
     assert!(!f.response.body.contains("<html>"));
-    let f = app.finish_answer(&plan, UpstreamOutcome::Timeout, &s, None);
+    let f = app.finish_answer(&plan, UpstreamOutcome::Timeout, &s);
     assert_eq!((f.response.status, f.rpc_error), (504, Some(-32603)));
-    let f = app.finish_answer(&plan, answer(429, "busy"), &s, None);
+    let f = app.finish_answer(&plan, answer(429, "busy"), &s);
     assert_eq!((f.response.status, f.rpc_error), (429, Some(-32029)));
     assert!(f.upstream_body.is_none());
 }

@@ -97,9 +97,13 @@ fn tasks_get_and_cancel_have_a_per_visitor_limit_of_their_own() {
 fn a_failed_budget_object_answers_a_retryable_503_that_never_reached_the_upstream() {
     let s = settings(&[]);
     let mut app = App::new();
-    let plan = planned(&mut app, &s, &post(&search(), &[]));
     let origin = Some("https://app.example");
-    let answer = app.budget_answer(&plan, Budgeted::Failed, &s, origin);
+    let plan = planned(
+        &mut app,
+        &s,
+        &post(&search(), &[("origin", "https://app.example")]),
+    );
+    let answer = app.budget_answer(&plan, Budgeted::Failed, &s);
     let r = answer.expect("a failed budget object is answered locally");
     assert_eq!(r.status, 503);
     assert_eq!(r.header("retry-after"), Some("2"));
@@ -111,13 +115,13 @@ fn a_failed_budget_object_answers_a_retryable_503_that_never_reached_the_upstrea
     assert_eq!(v["error"]["data"]["reason"], "budget_unavailable");
     assert_eq!(v["error"]["data"]["retryAfterSeconds"], 2);
     // The other answers are as before: go, or the limit's 429.
-    assert!(app.budget_answer(&plan, Budgeted::Go, &s, origin).is_none());
+    assert!(app.budget_answer(&plan, Budgeted::Go, &s).is_none());
     let refused = Budgeted::Refused {
         pool: "default".into(),
         wait: Some(7),
         limit: Limit::Account,
     };
-    let r = app.budget_answer(&plan, refused, &s, origin).unwrap();
+    let r = app.budget_answer(&plan, refused, &s).unwrap();
     assert_eq!((r.status, r.header("retry-after")), (429, Some("7")));
     // An A2A 1.0 call gets it through its door.
     let v1 = json!({"jsonrpc": "2.0", "id": 7, "method": "SendMessage", "params": {"message": {
@@ -125,9 +129,7 @@ fn a_failed_budget_object_answers_a_retryable_503_that_never_reached_the_upstrea
         "metadata": {"skillId": "document_search"}}}})
     .to_string();
     let plan = planned(&mut app, &s, &post(&v1, &[("a2a-version", "1.0")]));
-    let r = app
-        .budget_answer(&plan, Budgeted::Failed, &s, None)
-        .unwrap();
+    let r = app.budget_answer(&plan, Budgeted::Failed, &s).unwrap();
     assert_eq!((r.status, r.header("retry-after")), (503, Some("2")));
     let v: Value = serde_json::from_str(&r.body).unwrap();
     assert!(v["error"]["data"].is_array(), "1.0 error details: {v}");

@@ -16,8 +16,6 @@ pub mod path {
     pub const CARD_V03: &str = "/.well-known/agent-card.json";
     /// The MCP endpoint (Streamable HTTP).
     pub const MCP: &str = "/mcp";
-    /// The prefix of sign-in's routes (`/auth/login`, `/auth/callback`, …).
-    pub const AUTH: &str = "/auth/";
 }
 
 /// The request headers the app reads. The entry hands over only these (a request through

@@ -2,7 +2,7 @@
 //! stand-in agent to emulate the service's limits and by the proxy (in its upstream-budget object,
 //! or in the isolate without one).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 /// The window length.
 pub const WINDOW_MS: f64 = 60_000.0;
@@ -62,10 +62,11 @@ pub struct Refusal {
 
 #[derive(Debug, Default)]
 struct Windows {
-    /// The times of the calls counted, oldest first.
-    all: VecDeque<f64>,
+    /// The times of the calls counted, oldest first (a `Vec`: a window holds a few calls, and
+    /// `VecDeque`'s code cost the proxy's wasm a kilobyte).
+    all: Vec<f64>,
     /// The same, of the `catholic_qa` calls.
-    qa: VecDeque<f64>,
+    qa: Vec<f64>,
 }
 
 /// Per-key sliding windows. Keys idle for a whole window are forgotten, so memory is bounded by
@@ -186,7 +187,7 @@ impl Limiter {
     pub fn forget_idle(&mut self, now_ms: f64) {
         let window = self.window_ms;
         self.keys
-            .retain(|_, w| w.all.back().is_some_and(|t| now_ms - t < window));
+            .retain(|_, w| w.all.last().is_some_and(|t| now_ms - t < window));
     }
 
     /// Keys currently tracked.
@@ -197,13 +198,13 @@ impl Limiter {
 
 /// Inserts `at` after every time not later than it (at the back when it is the latest, as a
 /// call counted now always is).
-fn insert_sorted(times: &mut VecDeque<f64>, at: f64) {
+fn insert_sorted(times: &mut Vec<f64>, at: f64) {
     let index = times.partition_point(|&t| t <= at);
     times.insert(index, at);
 }
 
 /// Removes one time equal to `at`: whether there was one.
-fn remove_one(times: &mut VecDeque<f64>, at: f64) -> bool {
+fn remove_one(times: &mut Vec<f64>, at: f64) -> bool {
     let index = times.partition_point(|&t| t < at);
     let found = times.get(index).is_some_and(|&t| t == at);
     if found {
@@ -212,19 +213,13 @@ fn remove_one(times: &mut VecDeque<f64>, at: f64) -> bool {
     found
 }
 
-fn trim(times: &mut VecDeque<f64>, now_ms: f64, window_ms: f64) {
-    while times.front().is_some_and(|t| now_ms - t >= window_ms) {
-        times.pop_front();
-    }
+/// Forgets the times a whole window old (the first ones: `times` is in time order).
+fn trim(times: &mut Vec<f64>, now_ms: f64, window_ms: f64) {
+    let stale = times.partition_point(|t| now_ms - t >= window_ms);
+    times.drain(..stale);
 }
 
-fn refusal(
-    pool: Pool,
-    times: &VecDeque<f64>,
-    limit: usize,
-    now_ms: f64,
-    window_ms: f64,
-) -> Refusal {
+fn refusal(pool: Pool, times: &[f64], limit: usize, now_ms: f64, window_ms: f64) -> Refusal {
     let oldest_needed = times
         .len()
         .checked_sub(limit)

@@ -66,16 +66,16 @@ pub(super) fn advent_day(date: CivilDate, week: u32) -> Temporal {
     }
 }
 
-pub(super) fn christmas_to_baptism(date: CivilDate, baptism: CivilDate) -> Temporal {
+/// From January 1 to the Baptism of the Lord, with the Epiphany kept on `epiphany`.
+pub(super) fn christmas_to_baptism(
+    date: CivilDate,
+    baptism: CivilDate,
+    epiphany: CivilDate,
+) -> Temporal {
     let place = Place::new(Season::Christmas, None, Colour::White);
     let day = date.day();
     if date == baptism {
-        place
-            .day(ids::BAPTISM, "The Baptism of the Lord", Rank::Feast, 5)
-            .note(
-                "Where the Epiphany is kept on Sunday January 7 or 8, the Baptism of the Lord \
-                 moves to the following Monday; this calendar keeps the universal rule.",
-            )
+        place.day(ids::BAPTISM, "The Baptism of the Lord", Rank::Feast, 5)
     } else if day == 1 {
         place.day(
             ids::OCTAVE_DAY,
@@ -83,7 +83,10 @@ pub(super) fn christmas_to_baptism(date: CivilDate, baptism: CivilDate) -> Tempo
             Rank::Weekday,
             9,
         )
-    } else if day == 6 {
+    } else if date == epiphany {
+        let moved = (day != 6)
+            .then(|| CivilDate::new(date.year(), 1, 6))
+            .flatten();
         place
             .day(
                 ids::EPIPHANY,
@@ -91,10 +94,7 @@ pub(super) fn christmas_to_baptism(date: CivilDate, baptism: CivilDate) -> Tempo
                 Rank::Solemnity,
                 2,
             )
-            .note(
-                "Where the Epiphany is not a holy day of obligation it is kept on the Sunday \
-                 between January 2 and 8; this calendar keeps January 6.",
-            )
+            .moved_from(moved)
     } else if date.weekday() == 0 {
         place.day(
             ids::SECOND_SUNDAY_AFTER_CHRISTMAS,
@@ -102,7 +102,7 @@ pub(super) fn christmas_to_baptism(date: CivilDate, baptism: CivilDate) -> Tempo
             Rank::Sunday,
             6,
         )
-    } else if day < 6 {
+    } else if date < epiphany {
         place.day(
             format!("christmas_time_january_{day}"),
             format!("Christmas Weekday (January {day})"),

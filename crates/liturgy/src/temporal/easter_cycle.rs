@@ -91,8 +91,14 @@ pub(super) fn triduum_day(from_easter: i64) -> Temporal {
     }
 }
 
-/// Easter Sunday (`from_easter` = 0) to Pentecost.
-pub(super) fn easter_day_of(date: CivilDate, from_easter: i64, week: u32) -> Temporal {
+/// Easter Sunday (`from_easter` = 0) to Pentecost, with the Ascension `ascension` days after Easter
+/// (39, or 42 where it is kept on the Seventh Sunday of Easter).
+pub(super) fn easter_day_of(
+    date: CivilDate,
+    from_easter: i64,
+    week: u32,
+    ascension: i64,
+) -> Temporal {
     let place = Place::new(Season::Easter, Some(week), Colour::White);
     let dayname = weekday_name(date);
     let id = numbered_id("easter_time", week, date);
@@ -118,18 +124,14 @@ pub(super) fn easter_day_of(date: CivilDate, from_easter: i64, week: u32) -> Tem
             Rank::Sunday,
             2,
         ),
-        39 => place
+        _ if from_easter == ascension => place
             .day(
                 ids::ASCENSION,
                 "The Ascension of the Lord",
                 Rank::Solemnity,
                 2,
             )
-            .note(
-                "Where the Ascension is not a holy day of obligation it is transferred to the \
-             following Sunday, replacing the Seventh Sunday of Easter; this calendar keeps the \
-             Thursday.",
-            ),
+            .moved_from((ascension != 39).then(|| date.add_days(-3)).flatten()),
         49 => Place {
             week: None,
             ..place.colour(Colour::Red)

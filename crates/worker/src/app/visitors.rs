@@ -1,15 +1,14 @@
 //! The app's per-visitor limits beside the proxied calls': starting a sign-in, and the answer to
 //! the account's budget object's reply.
 
-use super::{closed, decorate, App};
+use super::App;
+use crate::exit::{Answer, Exit};
 use crate::limits::{self, Budgeted, Gate};
 use crate::proxy::ForwardPlan;
 use crate::settings::Settings;
+use crate::sign_in::starts_sign_in;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::limiter::{Limiter, Pool};
-
-/// The path that starts a sign-in (a Durable Object and the issuer's discovery each time).
-pub const SIGN_IN_PATH: &str = "/auth/login";
 
 impl App {
     /// The isolate's per-visitor limiter, with the limits of `settings` (`PROXY_PER_MINUTE`,
@@ -28,7 +27,7 @@ impl App {
     }
 
     /// Whether `request` (to `/auth/*`) may go on to `auth.js`: a sign-in start
-    /// ([`SIGN_IN_PATH`]) counts in the visitor's `sign_in` pool (the default pool's allowance,
+    /// (`/auth/login`, `/api/auth/login`: [`starts_sign_in`]) counts in the visitor's `sign_in` pool (the default pool's allowance,
     /// `PROXY_PER_MINUTE` per `PROXY_WINDOW_SECONDS`), in the isolate's limiter or, when
     /// `has_binding`, the Rate Limiting binding. Off with the other per-visitor limits
     /// (`PROXY_RATE_LIMITS`).
@@ -38,7 +37,7 @@ impl App {
         settings: &Settings,
         has_binding: bool,
     ) -> Gate {
-        if request.path != SIGN_IN_PATH || !settings.proxy_rate_limits {
+        if !starts_sign_in(&request.path) || !settings.proxy_rate_limits {
             return Gate::Open;
         }
         let key = Pool::SignIn.key(&request.client_key);
@@ -70,7 +69,7 @@ impl App {
         let window = settings.proxy_window_secs;
         let wait = retry_after_secs.unwrap_or(u64::from(window)).max(1);
         let answer = limits::sign_in_limited(wait, settings.proxy_limits.0, window);
-        decorate(answer, settings, origin)
+        Exit::to(origin).leave(Answer::Own(answer), settings)
     }
 
     /// The answer the budget object's reply (`taken`) calls for: `None` when the call may go
@@ -81,16 +80,15 @@ impl App {
         plan: &ForwardPlan,
         taken: Budgeted,
         settings: &Settings,
-        origin: Option<&str>,
     ) -> Option<WorkerResponse> {
         match taken {
             Budgeted::Go => None,
             Budgeted::Refused { pool, wait, limit } => {
-                Some(self.refused(plan, &pool, wait, limit, settings, origin))
+                Some(self.refused(plan, &pool, wait, limit, settings))
             }
             Budgeted::Failed => {
-                let answer = closed(plan, limits::budget_unavailable(&plan.rpc_id));
-                Some(decorate(answer, settings, origin))
+                let answer = limits::budget_unavailable(&plan.rpc_id);
+                Some(plan.exit.leave(Answer::Legacy(answer), settings))
             }
         }
     }

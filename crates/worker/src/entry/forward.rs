@@ -27,13 +27,8 @@ impl Call {
         self.log.method = Some(plan.method.clone());
         self.log.skill.clone_from(&plan.skill);
         let settings = Rc::clone(&self.settings);
-        let origin = self.origin.clone();
-        let origin = origin.as_deref();
         let refused = |pool: &str, wait: Option<u64>, limit: Limit| {
-            APP.with(|app| {
-                app.borrow()
-                    .refused(&plan, pool, wait, limit, &settings, origin)
-            })
+            APP.with(|app| app.borrow().refused(&plan, pool, wait, limit, &settings))
         };
         for pool in &plan.binding_pools {
             let key = format!("{}:{pool}", plan.client_key);
@@ -49,7 +44,7 @@ impl Call {
             if let Some(entry) = entry.and_then(|e| String::from_utf8(e.to_vec()).ok()) {
                 let response = APP.with(|app| {
                     app.borrow()
-                        .from_cache(&plan, &entry, &settings, origin, &mut CryptoRandom)
+                        .from_cache(&plan, &entry, &settings, &mut CryptoRandom)
                 });
                 if let Some(response) = response {
                     self.log.cache = Some("hit");
@@ -79,8 +74,7 @@ impl Call {
                 }
                 Budgeted::Failed => Some("budget:unavailable".into()),
             };
-            let said_no =
-                APP.with(|app| app.borrow().budget_answer(&plan, taken, &settings, origin));
+            let said_no = APP.with(|app| app.borrow().budget_answer(&plan, taken, &settings));
             if let Some(response) = said_no {
                 return Ok(answer(response));
             }
@@ -98,10 +92,7 @@ impl Call {
         };
         let (outcome, bytes) = call.send().await?;
         self.log.upstream = Some(upstream_log(&outcome));
-        let finished = APP.with(|app| {
-            app.borrow()
-                .finish_answer(&plan, outcome, &settings, origin)
-        });
+        let finished = APP.with(|app| app.borrow().finish_answer(&plan, outcome, &settings));
         if plan.cache.is_some() {
             self.log.cache = Some("miss");
         }

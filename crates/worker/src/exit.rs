@@ -1,0 +1,130 @@
+//! The one way out of the Worker's API. Every answer (the proxy's, the stand-in's, the doors',
+//! sign-in's, every refusal and the Worker's own failure) leaves through [`Exit::leave`], which
+//! turns it into the terms of the door its request came in by (A2A 0.2.6, A2A 1.0 or MCP), then
+//! adds `Cache-Control: no-store` (unless the answer set its own) and CORS. Nothing else in the
+//! Worker adds CORS or closes a door (a test reads the sources to hold that).
+
+use serde_json::Value;
+
+use super::door::Door;
+use super::front_door::{self, FrontDoor, VERSION_HEADER};
+use super::settings::Settings;
+use magisterium_core::serve::http::{path, WorkerRequest, WorkerResponse};
+
+/// What an answer is written in.
+#[derive(Debug)]
+pub enum Answer {
+    /// A2A 0.2.6 terms (the proxy's answers, the stand-in's, the upstream's): the door turns it
+    /// into its own.
+    Legacy(WorkerResponse),
+    /// A 0.2.6 refusal made before the request was read (its id `null`): it gets the request's
+    /// id when the exit knows it, then goes through the door like [`Answer::Legacy`].
+    Refusal(WorkerResponse),
+    /// Already in the door's own terms (MCP's own answers, a refused 1.0 request, a card, a
+    /// preflight, sign-in's pages): it leaves as it is.
+    Own(WorkerResponse),
+}
+
+/// How one request's answers leave: the door it came in by, its JSON-RPC id and its `Origin`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Exit {
+    door: Option<Door>,
+    id: Value,
+    origin: Option<String>,
+}
+
+impl Exit {
+    /// The exit of an answer in A2A 0.2.6 terms to a page of `origin` (or to no page).
+    pub fn to(origin: Option<&str>) -> Self {
+        Self {
+            door: None,
+            id: Value::Null,
+            origin: origin.map(str::to_owned),
+        }
+    }
+
+    /// The exit of `request` as it came, before any routing: MCP for `/mcp`, the 1.0 door for
+    /// an A2A 1.0 request (by its method, or by `A2A-Version` when the body cannot be read),
+    /// else 0.2.6; with the request's JSON-RPC id when the body has one.
+    pub fn of(request: &WorkerRequest) -> Self {
+        let exit = Self::to(request.header("origin"));
+        let id = || read_id(&request.body);
+        match request.path.as_str() {
+            path::MCP => exit.through(Door::McpRefusal).with_id(id()),
+            path::RPC => match front_door::open(request) {
+                Ok(Some(opened)) => exit.through(Door::A2a(opened.door)).with_id(id()),
+                Ok(None) if !speaks_v1(request) => exit.with_id(id()),
+                _ => exit.through(Door::A2a(FrontDoor::unread())).with_id(id()),
+            },
+            _ => exit,
+        }
+    }
+
+    /// The same exit through `door`.
+    pub fn through(self, door: Door) -> Self {
+        Self {
+            door: Some(door),
+            ..self
+        }
+    }
+
+    fn with_id(self, id: Value) -> Self {
+        Self { id, ..self }
+    }
+
+    /// True when answers are turned into a door's terms (the request was rewritten as 0.2.6).
+    pub fn has_door(&self) -> bool {
+        self.door.is_some()
+    }
+
+    /// The answer as it leaves: in the door's terms, with `Cache-Control` and CORS.
+    pub fn leave(&self, answer: Answer, settings: &Settings) -> WorkerResponse {
+        let response = match answer {
+            Answer::Own(response) => response,
+            Answer::Legacy(response) => self.close(response),
+            Answer::Refusal(response) => self.close(self.identified(response)),
+        };
+        let response = if response.header("cache-control").is_none() {
+            response.with_header("cache-control", "no-store")
+        } else {
+            response
+        };
+        settings.cors.decorate(response, self.origin.as_deref())
+    }
+
+    fn close(&self, response: WorkerResponse) -> WorkerResponse {
+        match &self.door {
+            Some(door) => door.close(response),
+            None => response,
+        }
+    }
+
+    /// A refusal with the request's id in place of `null`.
+    fn identified(&self, mut response: WorkerResponse) -> WorkerResponse {
+        if self.id.is_null() {
+            return response;
+        }
+        if let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&response.body) {
+            if body.get("id").is_none_or(Value::is_null) {
+                body.insert("id".into(), self.id.clone());
+                response.body = Value::Object(body).to_string();
+            }
+        }
+        response
+    }
+}
+
+/// The JSON-RPC id of a request body, `null` when it has none or is not JSON.
+fn read_id(body: &[u8]) -> Value {
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(mut envelope)) => envelope.remove("id").unwrap_or(Value::Null),
+        _ => Value::Null,
+    }
+}
+
+/// True when the request says it speaks A2A 1.0 (`A2A-Version: 1.x`).
+fn speaks_v1(request: &WorkerRequest) -> bool {
+    request
+        .header(VERSION_HEADER)
+        .is_some_and(|v| v.trim().starts_with("1."))
+}

@@ -14,7 +14,6 @@
 //!
 //! The caller supplies the randomness (`random` in `[0, 1)`) and the clock, so tests are exact.
 
-use super::date::http_date_ms;
 use super::error::{Error, ErrorKind};
 use super::request::method;
 use super::upstream::Reach;
@@ -129,6 +128,13 @@ pub fn parse_retry_after(
     }
     let date_ms = http_date_ms(value).filter(|ms| ms.is_finite())?;
     Some(clamp_ms((date_ms - now_ms).max(0.0)))
+}
+
+/// An HTTP date (RFC 9110: IMF-fixdate and the two obsolete forms) in Unix milliseconds.
+pub fn http_date_ms(value: &str) -> Option<f64> {
+    let date = httpdate::parse_http_date(value).ok()?;
+    let since_epoch = date.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(since_epoch.as_secs_f64() * 1000.0)
 }
 
 /// A plain non-negative decimal number (`120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`), as

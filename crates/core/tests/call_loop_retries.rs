@@ -148,7 +148,7 @@ fn retry_after_seconds_date_and_ms_are_honoured_up_to_sixty_seconds() {
         ("retry-after", "1.5", 1_500.0),
         ("retry-after-ms", "250", 250.0),
         ("retry-after", "3600", 60_000.0),
-        // 2025-12-01T12:00:00Z + 7 s, an IMF-fixdate.
+        // 2025-12-01T12:00:00Z + 7 s, an IMF-fixdate read by httpdate.
         ("retry-after", "Mon, 01 Dec 2025 12:00:07 GMT", 7_000.0),
         // The obsolete RFC 850 and asctime forms too.
         ("retry-after", "Monday, 01-Dec-25 12:00:09 GMT", 9_000.0),

@@ -1,6 +1,5 @@
 //! The retry table of `sdk-api.md`, `Retry-After` parsing, and client-side pacing.
 
-use magisterium_core::date::http_date_ms;
 use magisterium_core::pacing::Pacer;
 use magisterium_core::retry::{is_retryable, parse_retry_after, RetryPolicy, MAX_SAFE_INTEGER};
 use magisterium_core::{Error, ErrorKind};
@@ -120,43 +119,6 @@ fn retry_after_forms() {
         assert_eq!(parse_retry_after(ra, ra_ms, now), want, "{ra:?} {ra_ms:?}");
     }
     assert_eq!(parse_retry_after(None, None, now), None);
-}
-
-#[test]
-fn http_dates_in_the_three_forms_rfc_9110_names() {
-    // 1994-11-06T08:49:37Z, a Sunday.
-    let want = Some(784_111_777_000.0);
-    for text in [
-        "Sun, 06 Nov 1994 08:49:37 GMT",
-        "Sunday, 06-Nov-94 08:49:37 GMT",
-        "Sun Nov  6 08:49:37 1994",
-    ] {
-        assert_eq!(http_date_ms(text), want, "{text}");
-    }
-    // Two-digit years below 70 are this century's; a leap day and a leap second are dates.
-    assert_eq!(
-        http_date_ms("Monday, 21-Sep-26 14:14:00 GMT"),
-        Some(1_790_000_040_000.0)
-    );
-    assert_eq!(
-        http_date_ms("Thu, 29 Feb 2024 23:59:60 GMT"),
-        Some(1_709_251_200_000.0)
-    );
-    for bad in [
-        "Mon, 06 Nov 1994 08:49:37 GMT",   // the wrong weekday
-        "Sun, 06 Nov 1994 08:49:37 UTC",   // not GMT
-        "Sun, 06 Nov 1994 08:49:37",       // no zone
-        "Sun, 06 Nov 1994 08:49:37 GMT x", // something after it
-        "Sun, 06 Nov 94 08:49:37 GMT",     // a two-digit year in an IMF-fixdate
-        "Sun, 31 Nov 1994 08:49:37 GMT",   // no such day
-        "Sun, 06 Nov 1994 24:00:00 GMT",   // no such hour
-        "Sun, 06 Nov 1994 8:49:37 GMT",    // one digit
-        "Sun, 06 Foo 1994 08:49:37 GMT",   // no such month
-        "Sun Nov  6 08:49:37 1994 GMT",    // asctime has no zone
-        "",
-    ] {
-        assert_eq!(http_date_ms(bad), None, "{bad}");
-    }
 }
 
 #[test]

@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 use super::calls::{now_ms, output, settings_of, Rpc};
 use super::error::{error_js, into_js};
 use super::globals::{global_fetch, resolve_url};
+use super::node::Js;
 use super::options::{client_settings, ClientSettings};
 use super::parts::{date_arg, send_request, text_arg};
 use super::types::*;
@@ -35,7 +36,7 @@ pub struct MagisteriumClient {
     pub(super) settings: ClientSettings,
     pub(super) pacer: Option<RefCell<Pacer>>,
     /// The card, for its `max-age`.
-    pub(super) card: RefCell<Kept<JsValue>>,
+    pub(super) card: RefCell<Kept<Js>>,
     /// Where calls go under `protocolVersion`, and the 1.0 interface `"auto"` found.
     pub(super) protocol: RefCell<Protocol>,
 }
@@ -277,7 +278,7 @@ impl MagisteriumClient {
     pub async fn agent_card(&self, opts: Option<CallOptionsJs>) -> Result<JsValue, JsValue> {
         let call = settings_of(opts)?;
         if let Some(card) = self.card.borrow().fresh(now_ms()) {
-            return own_copy(card);
+            return own_copy(&card.0);
         }
         let url = self.card_url().ok_or_else(|| {
             error_js(Error::invalid_input(
@@ -290,7 +291,7 @@ impl MagisteriumClient {
         match self.fetch_card(urls, &call).await.map_err(into_js)? {
             Outcome::Card(card, max_age) => {
                 let copy = own_copy(&card.0)?;
-                self.card.borrow_mut().keep(card.0, max_age, now_ms());
+                self.card.borrow_mut().keep(card, max_age, now_ms());
                 Ok(copy)
             }
             other => output(other),

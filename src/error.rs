@@ -25,11 +25,24 @@ struct ErrorInit<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     retry_after_ms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    data: Option<&'a Js>,
+    data: Option<Data<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     task_id: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cause: Option<Js>,
+}
+
+/// The error's `data`: the JSON-RPC `error.data` of the answer, or, when `"auto"` did not follow
+/// an A2A 1.0 interface an agent card named, `{ ignoredInterface, reason }` in its place.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Data<'a> {
+    Answer(&'a Js),
+    #[serde(rename_all = "camelCase")]
+    Ignored {
+        ignored_interface: &'a str,
+        reason: &'static str,
+    },
 }
 
 /// The `MagisteriumError` of a failure.
@@ -44,7 +57,13 @@ pub fn into_js(failure: Failure) -> JsValue {
         code: e.code(),
         status: e.status(),
         retry_after_ms: e.retry_after_ms(),
-        data: failure.data.as_ref(),
+        data: match &failure.ignored {
+            Some(ignored) => Some(Data::Ignored {
+                ignored_interface: &ignored.interface,
+                reason: ignored.reason.as_str(),
+            }),
+            None => failure.data.as_ref().map(Data::Answer),
+        },
         task_id: e.task_id(),
         cause: failure.cause.map(Js),
     };
@@ -59,6 +78,7 @@ pub fn caused(kind: ErrorKind, message: impl Into<String>, cause: JsValue) -> Fa
         error: Error::new(kind, message),
         data: None,
         cause: Some(cause),
+        ignored: None,
     }
 }
 

@@ -17,20 +17,21 @@ use super::error::{caused, Failure};
 use super::globals::global_fetch;
 use super::node::Js;
 use super::options::Token;
-use magisterium_core::call::{Answer, Body, Clock, Transport};
-use magisterium_core::v1::Method as V1Method;
+use magisterium_core::call::{Answer, Body, Clock, Payload, Request, Transport};
 use magisterium_core::{Error, ErrorKind};
 use magisterium_platform::{read_body_into, sleep, utf8_text, AbortGuard, Cut, Interrupted};
 
-/// One call's HTTP: what every attempt sends, and how.
+/// One call's HTTP: each request the core's loop decides, sent as it says.
 #[derive(Debug)]
 pub struct WebTransport<'a> {
     /// The `fetch` option, else `globalThis.fetch`.
     pub fetch: Option<&'a Function>,
-    /// `POST` with a body, or `GET`.
-    pub body: Option<JsValue>,
-    /// Request headers (the token is added per attempt).
-    pub headers: Vec<(String, String)>,
+    /// The call's JSON-RPC request object (0.2.6), for a request that carries it.
+    pub request: Option<&'a JsValue>,
+    /// Its JSON text, made once.
+    pub legacy: Option<JsValue>,
+    /// Its JSON text in A2A 1.0, made at the first 1.0 attempt.
+    pub v1: std::cell::OnceCell<JsValue>,
     /// Per-attempt time budget.
     pub timeout_ms: f64,
     /// The caller's signal.
@@ -39,25 +40,36 @@ pub struct WebTransport<'a> {
     pub max_bytes: f64,
     /// Where the bearer token comes from.
     pub token: &'a Token,
-    /// The A2A 1.0 method the request speaks, when it does: its answers are read back as 0.2.6.
-    pub v1: Option<V1Method>,
 }
 
 impl WebTransport<'_> {
-    /// The request for `url`, its signal the guard's: one `new Request(url, init)`.
+    /// The body `payload` names: the request's JSON text in 0.2.6, or in 1.0 (written once).
+    fn body(&self, payload: Payload) -> Result<Option<JsValue>, Failure> {
+        let Payload::V1(_) = payload else {
+            return Ok(self.legacy.clone().filter(|_| payload == Payload::Legacy));
+        };
+        if let Some(text) = self.v1.get() {
+            return Ok(Some(text.clone()));
+        }
+        let request = self
+            .request
+            .ok_or_else(|| Error::invalid_input("the call has no request"))?;
+        let (v1, _) = super::v1::request_in_v1(request)?;
+        let text = super::parts::json_of(&v1)?;
+        Ok(Some(self.v1.get_or_init(|| text).clone()))
+    }
+
+    /// The `Request` the core decided, its signal the guard's: one `new Request(url, init)`.
     fn request(
         &self,
-        url: &str,
-        token: Option<&str>,
+        req: &Request<'_>,
         signal: &AbortSignal,
     ) -> Result<web_sys::Request, Failure> {
         let headers = web_sys::Headers::new().map_err(unavailable)?;
-        for (name, value) in &self.headers {
-            if token.is_none() || !name.eq_ignore_ascii_case("authorization") {
-                headers.set(name, value).map_err(bad_request)?;
-            }
+        for (name, value) in &req.headers {
+            headers.set(name, value).map_err(bad_request)?;
         }
-        if let Some(token) = token {
+        if let Some(token) = req.token {
             headers
                 .set("authorization", &format!("Bearer {token}"))
                 .map_err(bad_request)?;
@@ -65,12 +77,12 @@ impl WebTransport<'_> {
         let init = web_sys::RequestInit::new();
         init.set_headers(&headers);
         init.set_signal(Some(signal));
-        if let Some(body) = &self.body {
+        if let Some(body) = self.body(req.payload)? {
             init.set_method("POST");
-            init.set_body(body);
+            init.set_body(&body);
         }
         // The platform refuses a URL it cannot parse (a relative one outside a page).
-        web_sys::Request::new_with_str_and_init(url, &init).map_err(|_| {
+        web_sys::Request::new_with_str_and_init(req.url, &init).map_err(|_| {
             Error::new(
                 ErrorKind::Network,
                 "network error: the URL cannot be fetched",
@@ -164,12 +176,12 @@ impl Transport for WebTransport<'_> {
     type Node = Js;
     type Cause = JsValue;
 
-    async fn attempt(&self, url: &str, token: Option<&str>) -> Result<Answer<Js>, Failure> {
+    async fn attempt(&self, req: &Request<'_>) -> Result<Answer<Js>, Failure> {
         let mut guard = AbortGuard::new(Some(self.timeout_ms), self.signal).map_err(unavailable)?;
         if guard.cut() == Some(Cut::Aborted) {
             return Err(Error::new(ErrorKind::Aborted, "the call was aborted").into());
         }
-        let request = self.request(url, token, &guard.signal())?;
+        let request = self.request(req, &guard.signal())?;
         let fetch = self.fetch_function()?;
         let pending = fetch
             .call1(&JsValue::UNDEFINED, &request)
@@ -197,6 +209,7 @@ impl Transport for WebTransport<'_> {
                 .with_status(status),
                 data: None,
                 cause: Some(cause),
+                ignored: None,
             };
             self.cut_short(&guard, cut)
         })?;
@@ -209,8 +222,8 @@ impl Transport for WebTransport<'_> {
             Some(None) => Body::NotUtf8,
             Some(Some(text)) => Js::parse(&text).map_or(Body::NotJson, Body::Json),
         };
-        let body = match (self.v1, body) {
-            (Some(method), Body::Json(node)) => Body::Json(
+        let body = match (req.payload, body) {
+            (Payload::V1(method), Body::Json(node)) => Body::Json(
                 super::v1::answer_from_v1(method, node).map_err(|e| e.with_status(status))?,
             ),
             (_, body) => body,

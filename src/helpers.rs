@@ -107,6 +107,7 @@ fn decode_parsed(skill_id: &str, parsed: Option<Js>) -> Result<SkillOutputJs, Js
             error,
             data,
             cause: None,
+            ignored: None,
         })
     })?;
     to_js(&answer)

@@ -41,6 +41,7 @@ pub struct ClientSettings {
     pub max_response_bytes: f64,
     pub pacing: Option<(u32, u32)>,
     pub protocol: ProtocolChoice,
+    pub trusted_origins: Vec<String>,
 }
 
 /// One call's options.
@@ -140,6 +141,22 @@ fn headers_opt(obj: &JsValue, key: &str, what: &str) -> Result<Vec<(String, Stri
     Ok(out)
 }
 
+/// `trustedOrigins`: an array of absolute http(s) URLs (their origins count).
+fn trusted_origins(list: &JsValue) -> Result<Vec<String>, Invalid> {
+    let invalid = || "options.trustedOrigins must be an array of http(s) origins".to_owned();
+    if !js_sys::Array::is_array(list) {
+        return Err(invalid());
+    }
+    let mut out = Vec::new();
+    for item in list.unchecked_ref::<js_sys::Array>().iter() {
+        match item.as_string() {
+            Some(origin) if magisterium_core::origin::is_origin(&origin) => out.push(origin),
+            _ => return Err(invalid()),
+        }
+    }
+    Ok(out)
+}
+
 /// Reads `ClientOptions` (`undefined` and `null` give the defaults).
 pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
     let mut settings = ClientSettings {
@@ -153,6 +170,7 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
         max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
         pacing: None,
         protocol: ProtocolChoice::default(),
+        trusted_origins: Vec::new(),
     };
     if options.is_undefined() || options.is_null() {
         return Ok(settings);
@@ -169,6 +187,9 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
                 "{what}.protocolVersion must be \"0.2\", \"1.0\" or \"auto\", not \"{version}\""
             )
         })?;
+    }
+    if let Some(list) = get(options, "trustedOrigins") {
+        settings.trusted_origins = trusted_origins(&list)?;
     }
     settings.token = match get(options, "token") {
         None => Token::None,

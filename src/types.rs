@@ -29,7 +29,7 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Further attempts after a retryable failure (0–10). Default 2. */
   maxRetries?: number;
-  /** Sent with every request. */
+  /** Sent with every request to the endpoint's origin (and to `trustedOrigins`), never elsewhere. */
   headers?: Record<string, string>;
   /** Largest answer read. Default 32 MiB; a larger one rejects with kind "invalid_response" without reading the rest. */
   maxResponseBytes?: number;
@@ -41,8 +41,16 @@ export interface ClientOptions {
    *  then its 1.0 card (`/.well-known/agent-card.json`, or `agentCardUrl`) is read and, when it
    *  offers a 1.0 JSON-RPC interface, the call is made again there, as are later calls while the
    *  card is fresh (its `max-age`). No extra request while the agent speaks 0.2.6. Results, Tasks
-   *  and errors have the same types whichever version is on the wire. */
+   *  and errors have the same types whichever version is on the wire.
+   *
+   *  The token and `headers` go only to the endpoint's own origin or to `trustedOrigins`: a card
+   *  naming a 1.0 interface anywhere else is not followed, and the call rejects as it would
+   *  without one, its `data` being `{ ignoredInterface, reason: "other_origin" }`. */
   protocolVersion?: "0.2" | "1.0" | "auto";
+  /** Origins besides the endpoint's (e.g. "https://a2a.example.com") that may receive the token
+   *  and `headers`: where an agent card's A2A 1.0 interface (`protocolVersion: "auto"`) or
+   *  `agentCardUrl` may be. Default none. */
+  trustedOrigins?: string[];
 }
 
 /** Options of one call. */

@@ -1,13 +1,11 @@
 //! The client's A2A 1.0 mode, as values crossing: the request the client built (0.2.6) written in
-//! 1.0, a 1.0 answer written as the 0.2.6 answer the core decodes, and the 1.0 interface of a card.
+//! 1.0, and a 1.0 answer written as the 0.2.6 answer the core decodes.
 //! The rules are the core's (`protocol::v1::project`, which reads the parsed JavaScript values
 //! through the core's JSON view); this file only hands values to the SDK's one serializer.
 
 use wasm_bindgen::JsValue;
 
-use super::globals::resolve_url;
 use super::node::{to_js, Js};
-use magisterium_core::v1::card::json_rpc_v1_url;
 use magisterium_core::v1::project::{AnswerInLegacy, RequestInV1};
 use magisterium_core::v1::Method;
 use magisterium_core::Error;
@@ -32,10 +30,4 @@ pub fn answer_from_v1(method: Method, answer: Js) -> Result<Js, Error> {
     to_js(&AnswerInLegacy { answer, method })
         .map(Js)
         .map_err(|_| Error::invalid_response("the A2A 1.0 answer cannot be read"))
-}
-
-/// The URL of a card's first JSON-RPC interface speaking 1.0 (resolved against the page, as the
-/// endpoint is), if it offers one.
-pub fn interface_url(card: &JsValue) -> Option<String> {
-    resolve_url(&json_rpc_v1_url(&Js(card.clone()))?)
 }

@@ -30,6 +30,7 @@ export async function demo(): Promise<void> {
     headers: { "x-app": "demo" },
     pacing: { perMinute: 15, qaPerMinute: 2 },
     protocolVersion: "auto",
+    trustedOrigins: ["https://a2a.example.com"],
     fetch: (input, init) => fetch(input, init),
   };
   const client = new MagisteriumClient(options);

@@ -1,7 +1,13 @@
-//! One call from start to end, sans-IO: pacing wait, token, attempt, decode, retry decision,
-//! sleep, card fallback. [`run`] is generic over a [`Transport`] (one HTTP attempt, the token) and
-//! a [`Clock`] (time, jitter, sleep), so the browser build plugs in `fetch` and timers while the
-//! native tests plug in fakes and check every rule of the contract exactly.
+//! One call from start to end, sans-IO: pacing wait, token, the headers of each request, attempt,
+//! decode, retry decision, sleep, card fallback, and (in [`auto`]) `protocolVersion`'s choice of
+//! where the call goes, `"auto"`'s move to A2A 1.0 included. [`run`] and [`rpc`] are generic over a
+//! [`Transport`] (one HTTP request, the token) and a [`Clock`] (time, jitter, sleep), so the browser
+//! build plugs in `fetch` and timers while the native tests plug in fakes and check every rule of
+//! the contract exactly.
+
+mod auto;
+
+pub use auto::{rpc, Ignored, IgnoredReason, Session};
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -9,10 +15,12 @@ use std::future::Future;
 use super::card;
 use super::error::{Error, ErrorKind};
 use super::json_view::JsonView;
+use super::origin;
 use super::pacing::Pacer;
 use super::results::{decode_sent_task, decode_skill_response, decode_task, SkillAnswer};
 use super::retry::{parse_retry_after, RetryPolicy};
 use super::skill::Skill;
+use super::v1::Method as V1Method;
 use super::wire::RequestId;
 
 /// The longest time budget of an attempt, in milliseconds: 2^31 − 1 (about 24.8 days), the
@@ -64,6 +72,8 @@ pub struct Failure<N, C> {
     pub data: Option<N>,
     /// The platform's exception (a `TypeError` of `fetch`, …).
     pub cause: Option<C>,
+    /// An A2A 1.0 interface `"auto"` did not follow, and why.
+    pub ignored: Option<Box<Ignored>>,
 }
 
 impl<N, C> From<Error> for Failure<N, C> {
@@ -72,8 +82,35 @@ impl<N, C> From<Error> for Failure<N, C> {
             error,
             data: None,
             cause: None,
+            ignored: None,
         }
     }
+}
+
+/// What a request carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Payload {
+    /// Nothing: a `GET` (the agent card).
+    Empty,
+    /// A `POST` of the call's JSON-RPC request, in A2A 0.2.6 as it was built.
+    Legacy,
+    /// A `POST` of the call's request written in A2A 1.0 as this method; its answer is read back
+    /// as the 0.2.6 answer meaning the same (`v1::project`).
+    V1(V1Method),
+}
+
+/// One HTTP request, as the call loop decided it: where it goes, what it carries and every header
+/// it has (the loop alone decides which headers go to which URL).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request<'a> {
+    /// The URL.
+    pub url: &'a str,
+    /// The body.
+    pub payload: Payload,
+    /// The headers, in order (a later one of the same name replaces an earlier one).
+    pub headers: Vec<(&'a str, &'a str)>,
+    /// Sent as `Authorization: Bearer <token>`, after the headers.
+    pub token: Option<&'a str>,
 }
 
 /// One HTTP attempt and the bearer token: what the platform does for [`run`].
@@ -83,12 +120,11 @@ pub trait Transport {
     type Node: JsonView;
     /// The platform's exception type.
     type Cause;
-    /// Sends the call's request to `url` (with `Authorization: Bearer <token>` when given) and
-    /// reads the answer. A failure is `timeout`, `aborted` or `network`.
+    /// Sends `request` exactly as it is and reads the answer. A failure is `timeout`, `aborted`
+    /// or `network`.
     async fn attempt(
         &self,
-        url: &str,
-        token: Option<&str>,
+        request: &Request<'_>,
     ) -> Result<Answer<Self::Node>, Failure<Self::Node, Self::Cause>>;
     /// The token for the next attempt (`None`: no `Authorization` header). Called before every
     /// attempt of an authenticated call.
@@ -131,8 +167,32 @@ pub enum Outcome<N> {
     Card(N, u64),
 }
 
+/// The caller's side of every request: the endpoint, the caller's own headers, and the origins
+/// besides the endpoint's that may receive them and the token.
+#[derive(Debug, Clone, Copy)]
+pub struct Caller<'a> {
+    /// The JSON-RPC endpoint (absolute, as the platform resolved it).
+    pub endpoint: &'a str,
+    /// The client's own `headers`.
+    pub headers: &'a [(String, String)],
+    /// The call's own `headers`, after the client's (one of the same name replaces it).
+    pub call_headers: &'a [(String, String)],
+    /// `trustedOrigins`: origins besides the endpoint's that may receive the token and `headers`.
+    pub trusted_origins: &'a [String],
+}
+
+impl Caller<'_> {
+    /// Whether a request to `url` may carry the caller's credentials (the token and `headers`):
+    /// only at the endpoint's own origin or at one the caller trusts.
+    pub fn trusts(&self, url: &str) -> bool {
+        url == self.endpoint
+            || origin::same_origin(url, self.endpoint)
+            || (self.trusted_origins.iter()).any(|trusted| origin::same_origin(url, trusted))
+    }
+}
+
 /// Everything [`run`] needs to know about one call.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Plan<'a> {
     /// How answers are read.
     pub reader: Reader,
@@ -140,8 +200,13 @@ pub struct Plan<'a> {
     pub method: &'a str,
     /// The id the answer must echo (ignored for the card).
     pub id: &'a RequestId,
-    /// Where to send it; the next URL is tried after a 404 of the card.
+    /// Where to send it; the next URL is tried after a 404 of the card. ([`rpc`] chooses these
+    /// and [`Plan::payload`] itself.)
     pub urls: &'a [String],
+    /// What each request carries.
+    pub payload: Payload,
+    /// The endpoint and the caller's headers.
+    pub caller: Caller<'a>,
     /// Whether the `catholic_qa` pacing pool applies.
     pub is_qa: bool,
     /// Whether the call waits for a pacing slot (and takes one) before each attempt.
@@ -179,13 +244,16 @@ pub async fn run<T: Transport, K: Clock>(
                 clock.sleep(wait).await?;
             }
         }
-        let token = if plan.authenticated {
+        let url = plan.urls.get(url_index).map_or("", String::as_str);
+        // The token and the caller's headers go only where the caller trusts them.
+        let trusted = plan.caller.trusts(url);
+        let token = if plan.authenticated && trusted {
             transport.token().await?
         } else {
             None
         };
-        let url = plan.urls.get(url_index).map_or("", String::as_str);
-        let failure = match transport.attempt(url, token.as_deref()).await {
+        let request = request(plan, url, token.as_deref(), trusted);
+        let failure = match transport.attempt(&request).await {
             Ok(answer) => match read(plan, url_index, answer, clock.now_ms()) {
                 Ok(outcome) => return Ok(outcome),
                 Err(Step::NextUrl) => {
@@ -218,6 +286,40 @@ pub async fn run<T: Transport, K: Clock>(
     }
 }
 
+/// The request of one attempt at `url`: `content-type` when it has a body, `accept`,
+/// `a2a-version` in 1.0, then the caller's headers when `trusted` (their `authorization` only when
+/// no token is sent), and the token.
+fn request<'a>(
+    plan: &Plan<'a>,
+    url: &'a str,
+    token: Option<&'a str>,
+    trusted: bool,
+) -> Request<'a> {
+    let (own, call): (&[_], &[_]) = match trusted {
+        true => (plan.caller.headers, plan.caller.call_headers),
+        false => (&[], &[]),
+    };
+    let mut headers = Vec::with_capacity(3 + own.len() + call.len());
+    if plan.payload != Payload::Empty {
+        headers.push(("content-type", "application/json"));
+    }
+    headers.push(("accept", "application/json"));
+    if let Payload::V1(_) = plan.payload {
+        headers.push(("a2a-version", "1.0"));
+    }
+    for (name, value) in [own, call].into_iter().flatten() {
+        if token.is_none() || !name.eq_ignore_ascii_case("authorization") {
+            headers.push((name.as_str(), value.as_str()));
+        }
+    }
+    Request {
+        url,
+        payload: plan.payload,
+        headers,
+        token,
+    }
+}
+
 /// Why an answer is not the result.
 enum Step<N, C> {
     /// Try the next URL (the card's 0.3 path after a 404).
@@ -244,6 +346,7 @@ fn read<N: JsonView, C>(
             error: error.with_retry_after_ms(retry_after_ms),
             data,
             cause: None,
+            ignored: None,
         })
     };
     let unread = |why: String| {

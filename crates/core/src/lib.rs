@@ -15,6 +15,7 @@ pub mod ids;
 pub mod json_view;
 pub mod kept;
 pub mod mcp;
+pub mod origin;
 pub mod outgoing;
 pub mod pacing;
 pub mod request;

@@ -19,6 +19,7 @@ mod common {
     pub mod drift;
 
     pub mod a2a_v1;
+    pub mod auto;
     pub mod call_loop;
 }
 
@@ -27,6 +28,8 @@ mod a2a_v1_errors;
 mod a2a_v1_routing;
 mod a2a_v1_translate;
 mod answer_head;
+mod call_auto;
+mod call_credentials;
 mod call_loop_answers;
 mod call_loop_pacing;
 mod call_loop_paid_calls;

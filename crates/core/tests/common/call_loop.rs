@@ -8,7 +8,9 @@ use std::future::Future;
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
-use magisterium_core::call::{run, Answer, Body, Clock, Failure, Outcome, Plan, Reader, Transport};
+use magisterium_core::call::{
+    run, Answer, Body, Caller, Clock, Failure, Outcome, Payload, Plan, Reader, Request, Transport,
+};
 use magisterium_core::request::method;
 use magisterium_core::retry::RetryPolicy;
 use magisterium_core::wire::RequestId;
@@ -69,14 +71,38 @@ pub fn failed(kind: ErrorKind) -> Outcome1 {
         error: Error::new(kind, kind.as_str()),
         data: None,
         cause: Some("the platform's exception"),
+        ignored: None,
     })
+}
+
+/// One request as the loop decided it, owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sent {
+    pub url: String,
+    pub payload: Payload,
+    pub headers: Vec<(String, String)>,
+    pub token: Option<String>,
+}
+
+impl Sent {
+    /// The value of header `name` (the last one of that name, as `Headers.set` leaves it).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .rev()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// Scripted answers, one per attempt, and what each attempt was sent with.
 #[derive(Default)]
 pub struct FakeTransport {
     pub script: RefCell<VecDeque<Outcome1>>,
+    /// Each attempt's URL and token.
     pub sent: RefCell<Vec<(String, Option<String>)>>,
+    /// Each attempt's whole request.
+    pub requests: RefCell<Vec<Sent>>,
     /// `None`: no token; `Some(list)`: a provider giving these tokens in turn.
     pub provider: Option<RefCell<VecDeque<String>>>,
     pub static_token: Option<String>,
@@ -100,10 +126,19 @@ impl Transport for FakeTransport {
     type Node = Node;
     type Cause = &'static str;
 
-    async fn attempt(&self, url: &str, token: Option<&str>) -> Outcome1 {
+    async fn attempt(&self, request: &Request<'_>) -> Outcome1 {
+        let token = request.token.map(str::to_owned);
         self.sent
             .borrow_mut()
-            .push((url.to_owned(), token.map(str::to_owned)));
+            .push((request.url.to_owned(), token.clone()));
+        self.requests.borrow_mut().push(Sent {
+            url: request.url.to_owned(),
+            payload: request.payload,
+            headers: (request.headers.iter())
+                .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+                .collect(),
+            token,
+        });
         self.script
             .borrow_mut()
             .pop_front()
@@ -167,7 +202,8 @@ impl Clock for FakeClock {
 /// The endpoint of every call.
 pub const URL: &str = "https://agent.example/api/v1/a2a";
 
-/// The plan of a call with the default retry policy, authenticated, unpaced, capped at 1000 bytes.
+/// The plan of a call at [`URL`] with the default retry policy, authenticated, unpaced, capped at
+/// 1000 bytes, without headers of the caller's: a `GET` for the card, else a 0.2.6 `POST`.
 pub fn plan<'a>(
     reader: Reader,
     method: &'a str,
@@ -179,6 +215,17 @@ pub fn plan<'a>(
         method,
         id,
         urls,
+        payload: if reader == Reader::Card {
+            Payload::Empty
+        } else {
+            Payload::Legacy
+        },
+        caller: Caller {
+            endpoint: URL,
+            headers: &[],
+            call_headers: &[],
+            trusted_origins: &[],
+        },
         is_qa: false,
         paced: false,
         authenticated: true,

@@ -1,12 +1,14 @@
 // Prints raw / gzip / brotli bytes of the browser build (wasm + JS glue + every snippet) and
-// fails when they pass the regression budget (default 65 KB brotli: issue 16's 56 KB, the A2A 1.0
-// mode of issue 18 and a finished fetch no longer aborted, bench/README.md; `--max-brotli N`
-// overrides).
+// fails when they pass the regression budget (default 68 KB brotli: issue 16's 56 KB, the A2A 1.0
+// mode of issue 18 and a finished fetch no longer aborted, then issue 37's credential rule (the
+// "auto" sequence in the core's call loop, credentials only to the endpoint's origin or
+// `trustedOrigins`, the proxy's typed upstream data read; 65,952 → 67,317 B), bench/README.md;
+// `--max-brotli N` overrides). Issue 40 asks for 60 KB: bench/README.md has the breakdown.
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 
 const limitArg = process.argv.indexOf("--max-brotli");
-const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 65 * 1024;
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 68 * 1024;
 const pkg = new URL("../pkg/", import.meta.url);
 const snippets = readdirSync(new URL("snippets/", pkg), { recursive: true })
   .filter((f) => f.endsWith(".js"))

@@ -1,5 +1,5 @@
 // The Cloudflare Worker: module wiring only. Every request is answered by the Rust `fetch`
-// (crates/worker/src/entry.rs); sign-in is auth.js (oauth4webapi), which it calls. The wasm package is
+// (crates/worker/src/workerd/entry.rs); sign-in is auth.js (oauth4webapi), which it calls. The wasm package is
 // "magisterium-worker" (each wrangler config's [alias]: the demo's with the stand-in, or the proxy
 // alone), instantiated once at global scope.
 import { DurableObject } from "cloudflare:workers";
@@ -8,7 +8,7 @@ import { signIn } from "./auth.js";
 
 const { createAuth, Session, ClientRegistration } = signIn(inProcess, authSettings, afterRefreshFailure);
 
-/** One upstream account's budget (src/budget_object.rs keeps it, in memory and in the object's
+/** One upstream account's budget (src/workerd/budget_object.rs keeps it, in memory and in the object's
  *  SQLite storage, and decides everything); the Worker calls `take` over RPC. */
 export class UpstreamBudget extends DurableObject {
   constructor(ctx, env) {
@@ -17,14 +17,14 @@ export class UpstreamBudget extends DurableObject {
   }
 
   /** Takes one call of `client`: when it may go, `{ lease, at }` (the calls leased with it, up to
-   *  `want`, budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
+   *  `want`, limits/budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
    *  let through could not be written: the call must not go (budget_object.rs). */
   take(client, isQa, want) {
     return this.windows.take(client, isQa, want);
   }
 
   /** Gives back the call of `client` granted at `at` (the `at` of `take`'s answer), which the
-   *  service refused as unauthorized (budget.rs, `give_back`). */
+   *  service refused as unauthorized (limits/budget.rs, `give_back`). */
   giveBack(client, isQa, at) {
     this.windows.giveBack(client, isQa, at);
   }

@@ -13,7 +13,7 @@
 /// when they were a JSON-RPC object, and leaves anything else as it came.
 pub fn check_a2a_v1_request(data: &[u8]) {
     use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
-    use magisterium_worker::front_door;
+    use magisterium_worker::doors::front_door;
     use serde_json::Value;
 
     let version = match data.first().map(|b| b % 3) {

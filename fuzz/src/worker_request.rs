@@ -22,7 +22,7 @@ pub fn check_worker_request(data: &[u8]) {
     use magisterium_core::ids::SeededRandom;
     use magisterium_core::serve::http::{self, WorkerRequest, WorkerResponse};
     use magisterium_worker::app::{App, Route};
-    use magisterium_worker::exit::{Answer, Exit};
+    use magisterium_worker::doors::exit::{Answer, Exit};
     use magisterium_worker::settings::Settings;
     use magisterium_worker::upstream::UpstreamOutcome;
     use serde_json::Value;

@@ -5,15 +5,15 @@
 
 mod visitors;
 
-use super::door::Door;
-use super::embedded::Embedded;
-use super::exit::{Answer, Exit};
-use super::front_door;
-use super::mcp;
-use super::origin;
-use super::proxy::{self, ForwardPlan, Inspection, Limit};
-use super::settings::{Settings, Upstream};
-use super::upstream::{self, Finished, UpstreamOutcome};
+use crate::doors::exit::{Answer, Exit};
+use crate::doors::front_door;
+use crate::doors::mcp;
+use crate::doors::Door;
+use crate::embedded::Embedded;
+use crate::origin;
+use crate::proxy::{self, ForwardPlan, Inspection, Limit};
+use crate::settings::{Settings, Upstream};
+use crate::upstream::{self, Finished, UpstreamOutcome};
 use magisterium_core::ids::Random;
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
 use magisterium_core::serve::limiter::{Limiter, Pool, Refusal};

@@ -5,7 +5,7 @@
 use magisterium_core::ids::Random;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 
-use super::settings::Settings;
+use crate::settings::Settings;
 
 /// An agent the Worker runs in-process.
 pub trait Embedded: std::fmt::Debug {

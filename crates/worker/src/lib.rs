@@ -1,18 +1,18 @@
-//! The Cloudflare Worker: the proxy policy, pure and natively tested, and with feature `stand-in`
-//! the embedded stand-in agent (`magisterium-stand-in`) behind it; on wasm32, the Worker's `fetch`
-//! (`entry`) and its I/O (`io`) over the platform's objects (`bindings`).
+//! The Cloudflare Worker, in rooms: the pure policy at the top (`app`: routing; `proxy` and
+//! `upstream`: a call's checks and its answer; `origin`, `cors`, `sign_in`, `settings`,
+//! `document_cache`), natively tested; `doors`, the ways in (A2A 0.2.6, A2A 1.0, MCP) and the one
+//! way out of every answer (`doors::exit`); `limits`, the per-visitor limits and the account's
+//! budget with its leases (one module, in Rust); and on wasm32 `workerd`, the host: the Worker's
+//! `fetch` (`workerd::entry`), its I/O (`workerd::io`), the platform's objects
+//! (`workerd::bindings`) and the budget's Durable Object (`workerd::budget_object`). With feature
+//! `stand-in`, the embedded stand-in agent (`magisterium-stand-in`) answers behind it.
 
 pub mod app;
-pub mod budget;
 pub mod cors;
 pub mod document_cache;
-pub mod door;
+pub mod doors;
 pub mod embedded;
-pub mod exit;
-pub mod front_door;
-pub mod lease;
 pub mod limits;
-pub mod mcp;
 pub mod origin;
 pub mod proxy;
 pub mod settings;
@@ -20,10 +20,4 @@ pub mod sign_in;
 pub mod upstream;
 
 #[cfg(target_arch = "wasm32")]
-pub mod bindings;
-#[cfg(target_arch = "wasm32")]
-pub mod budget_object;
-#[cfg(target_arch = "wasm32")]
-pub mod entry;
-#[cfg(target_arch = "wasm32")]
-pub mod io;
+pub mod workerd;

@@ -10,8 +10,8 @@
 
 use std::net::IpAddr;
 
-use super::settings::Settings;
-use super::sign_in;
+use crate::settings::Settings;
+use crate::sign_in;
 use serde_json::Value;
 
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};

@@ -1,14 +1,14 @@
 //! The proxy policy, pure: checks a client request before any upstream call and plans the
-//! upstream call ([`inspect`]). What it makes of the upstream's answer is [`super::upstream`]. The
+//! upstream call ([`inspect`]). What it makes of the upstream's answer is [`crate::upstream`]. The
 //! entry (`entry.rs`, `io.rs`) only carries out the plan (fetch, Cache API, Rate Limiting binding,
 //! budget object, logs).
 
 use serde_json::{json, Value};
 
-use super::budget::account_key;
-use super::document_cache::DocumentFetch;
-use super::exit::Exit;
-use super::settings::Settings;
+use crate::document_cache::DocumentFetch;
+use crate::doors::exit::Exit;
+use crate::limits::budget::account_key;
+use crate::settings::Settings;
 use magisterium_core::request::method;
 use magisterium_core::serve::http::{code, WorkerRequest, WorkerResponse};
 use magisterium_core::serve::limiter::{Limiter, Pool, Refusal};

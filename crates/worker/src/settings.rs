@@ -1,7 +1,7 @@
 //! The Worker's settings, read from its vars and secrets (parsed once per isolate and `env`), so
 //! `wrangler dev --var NAME:VALUE` overrides any of them without a rebuild.
 
-use super::cors::CorsPolicy;
+use crate::cors::CorsPolicy;
 use magisterium_core::call::MAX_TIMEOUT_MS;
 use magisterium_core::Skill;
 #[cfg(feature = "stand-in")]

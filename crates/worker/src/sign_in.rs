@@ -2,7 +2,7 @@
 //! here, once, for every route. `auth.js` (oauth4webapi) only carries sign-in out; it reads
 //! `enabled` from these settings (`authSettings`) instead of judging the bindings itself.
 
-use super::settings::{Settings, SignIn};
+use crate::settings::{Settings, SignIn};
 use magisterium_core::serve::http::{code, WorkerResponse};
 
 /// Sign-in on this deployment.

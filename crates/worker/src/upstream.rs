@@ -4,8 +4,8 @@
 
 use serde_json::{json, Value};
 
-use super::document_cache;
-use super::proxy::ForwardPlan;
+use crate::document_cache;
+use crate::proxy::ForwardPlan;
 use magisterium_core::ids::Random;
 use magisterium_core::retry::parse_non_negative;
 use magisterium_core::serve::answer::{self, Answer};

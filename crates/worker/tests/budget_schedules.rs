@@ -9,8 +9,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use magisterium_worker::budget::{Budget, Counted, USE_MS};
-use magisterium_worker::lease::{Ask, Leases, Next};
+use magisterium_worker::limits::budget::{Budget, Counted, USE_MS};
+use magisterium_worker::limits::lease::{Ask, Leases, Next};
 use magisterium_worker::settings::Settings;
 
 /// splitmix64: a small seeded generator, so that a failing schedule can be run again.

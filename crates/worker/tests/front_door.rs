@@ -7,7 +7,7 @@ use common::fixture;
 use magisterium_core::ids::SeededRandom;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_stand_in::{card, Agent};
-use magisterium_worker::front_door::{self, FrontDoor};
+use magisterium_worker::doors::front_door::{self, FrontDoor};
 use serde_json::{json, Value};
 
 fn request(body: &Value, version: Option<&str>) -> WorkerRequest {

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::common::proxy::{post, route, settings, UPSTREAM};
 use magisterium_core::serve::http::WorkerRequest;
 use magisterium_worker::app::{App, Route};
-use magisterium_worker::mcp;
+use magisterium_worker::doors::mcp;
 use magisterium_worker::upstream::UpstreamOutcome;
 
 fn mcp_post(body: Value) -> WorkerRequest {

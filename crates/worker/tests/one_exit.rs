@@ -174,7 +174,7 @@ fn reason(body: &Value) -> Option<&str> {
 #[test]
 fn the_entrys_own_refusals_leave_through_the_requests_door_with_its_id() {
     use magisterium_core::serve::http;
-    use magisterium_worker::exit::{Answer, Exit};
+    use magisterium_worker::doors::exit::{Answer, Exit};
     let s = settings(&[]);
     let v1 = json!({"jsonrpc": "2.0", "id": 4, "method": "SendMessage", "params": {"message": {
         "role": "ROLE_USER", "messageId": "m", "parts": [{"text": "grace"}],

@@ -2,7 +2,7 @@
 //! the account's budget object's reply.
 
 use super::App;
-use crate::exit::{Answer, Exit};
+use crate::doors::exit::{Answer, Exit};
 use crate::limits::{self, Budgeted, Gate};
 use crate::proxy::ForwardPlan;
 use crate::settings::Settings;

@@ -1,6 +1,6 @@
 //! The upstream-budget Durable Object's state (class `UpstreamBudget`, binding `BUDGET`, declared
 //! in `entry.js`, which extends `DurableObject` so the Worker calls it over typed RPC: `take(client,
-//! isQa, want)`, `giveBack(client, isQa, at)`): one per account, named by [`super::budget::account_key`], so every isolate of every
+//! isQa, want)`, `giveBack(client, isQa, at)`): one per account, named by [`crate::limits::budget::account_key`], so every isolate of every
 //! location takes its calls from one [`Budget`].
 //!
 //! The windows live in memory and decide at once; every call let through is also a row of the
@@ -22,8 +22,8 @@
 use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 
-use super::bindings::settings_of;
-use super::budget::{Budget, Counted};
+use crate::limits::budget::{Budget, Counted};
+use crate::workerd::bindings::settings_of;
 
 #[wasm_bindgen]
 extern "C" {

@@ -8,7 +8,7 @@
 
 use serde_json::{json, Value};
 
-use super::settings::{Settings, SignIn};
+use crate::settings::{Settings, SignIn};
 use magisterium_core::ids::{uuid_v4, Random};
 use magisterium_core::mcp::{self, result, tools, Call, Message};
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};

@@ -10,9 +10,9 @@ use wasm_bindgen::JsValue;
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
 use crate::app::CardFetch;
-use crate::io::{self, UpstreamCall};
 use crate::proxy::DEFAULT_TIMEOUT_MS;
 use crate::upstream::{UpstreamOutcome, CARD_CACHE_SECONDS, CARD_MAX_BYTES};
+use crate::workerd::io::{self, UpstreamCall};
 
 impl Call {
     /// The proxy's agent card: the upstream's (cached for its lifetime), rewritten; in A2A 1.0

@@ -9,10 +9,10 @@ use wasm_bindgen::JsValue;
 
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
-use crate::io::{self, UpstreamCall};
 use crate::limits::Budgeted;
 use crate::proxy::{ForwardPlan, Limit};
 use crate::upstream::DOCUMENT_CACHE_SECONDS;
+use crate::workerd::io::{self, UpstreamCall};
 
 impl Call {
     /// A planned `message/send` / `tasks/*`: the Rate Limiting binding, the document cache, the

@@ -1,8 +1,8 @@
 //! The front doors a request can come in by besides A2A 0.2.6: each rewrites its request as the
 //! 0.2.6 request that does the same, and turns every answer to it back into its own terms.
 
-use super::front_door::FrontDoor;
-use super::mcp::McpDoor;
+use crate::doors::front_door::FrontDoor;
+use crate::doors::mcp::McpDoor;
 use magisterium_core::serve::http::WorkerResponse;
 use serde_json::Value;
 

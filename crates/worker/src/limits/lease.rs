@@ -1,4 +1,4 @@
-//! The leases of the upstream-budget objects an isolate holds ([`super::budget`], "Leases"): calls
+//! The leases of the upstream-budget objects an isolate holds ([`crate::limits::budget`], "Leases"): calls
 //! an object let through ahead, which this isolate makes without asking it again, while they last;
 //! and what it asks for, which is what it made in the last [`USE_MS`], so an isolate that sees a
 //! call now and then holds nothing it will not use. A grant (the call that asked, and its lease)
@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::budget::{LEASE_MAX, USE_MS};
+use crate::limits::budget::{LEASE_MAX, USE_MS};
 
 /// The leases an isolate holds, by account, client and kind (`catholic_qa` or not).
 #[derive(Debug, Default)]

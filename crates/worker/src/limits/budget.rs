@@ -45,8 +45,8 @@
 //! that never went, keeps the argument above whole. A call made on a lease is not given
 //! back (leases exist only while the minute has at least [`LEASE_SHARE`] calls of room).
 
-use super::proxy::Limit;
-use super::settings::Settings;
+use crate::proxy::Limit;
+use crate::settings::Settings;
 use magisterium_core::serve::limiter::{Limiter, Refusal};
 
 /// The key of the account's own windows in its limiter.

@@ -4,8 +4,8 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::Call;
-use crate::bindings::console_log;
 use crate::upstream::UpstreamOutcome;
+use crate::workerd::bindings::console_log;
 
 /// The per-request JSON log line (never tokens or query text).
 #[derive(Serialize, Default)]

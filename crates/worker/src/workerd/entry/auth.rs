@@ -8,9 +8,9 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Request, Url};
 
 use super::{worker_request, Call, APP, AUTH};
-use crate::bindings::{binding, Auth};
-use crate::io;
 use crate::limits::Gate;
+use crate::workerd::bindings::{binding, Auth};
+use crate::workerd::io;
 use magisterium_core::serve::http::WorkerResponse;
 
 /// The sign-in BFF for `env` and the request's origin, built again only for another of either.

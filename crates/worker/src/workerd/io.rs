@@ -10,10 +10,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, Request, RequestInit, RequestRedirect, Response, ResponseInit};
 
-use super::bindings::{binding, global_fetch, BudgetStub, Cache, Fetcher, Namespace, RateLimiter};
-use super::lease::{Leases, Next};
-use super::proxy::Limit;
-use super::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
+use crate::limits::lease::{Leases, Next};
+use crate::proxy::Limit;
+use crate::upstream::{UpstreamOutcome, UPSTREAM_HEADERS};
+use crate::workerd::bindings::{
+    binding, global_fetch, BudgetStub, Cache, Fetcher, Namespace, RateLimiter,
+};
 use magisterium_core::serve::http::WorkerResponse;
 use magisterium_platform::{read_body, read_capped, AbortGuard, Capped, Cut};
 

@@ -1,4 +1,5 @@
-//! The per-visitor limits' pure parts: who a visitor is (the key every limit counts under), what
+//! The limits, one room: the account's budget ([`budget`], counted by its Durable Object) and the
+//! leases an isolate holds of it ([`lease`]); and here the per-visitor limits' pure parts: who a visitor is (the key every limit counts under), what
 //! the account's budget object's answer means for a call, and the answers of these limits.
 //!
 //! Order of a proxied call: the per-visitor limit (the isolate's limiter, or the Rate Limiting
@@ -6,11 +7,14 @@
 //! So one visitor's flood is refused in the isolate (or by the binding) and never reaches the one
 //! object every anonymous call shares.
 
+pub mod budget;
+pub mod lease;
+
 use std::net::IpAddr;
 
 use serde_json::{json, Value};
 
-use super::proxy::Limit;
+use crate::proxy::Limit;
 use magisterium_core::serve::http::{code, WorkerResponse};
 
 /// The key of a request without `CF-Connecting-IP` (`wrangler dev`, a test).

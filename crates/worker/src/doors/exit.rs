@@ -6,9 +6,9 @@
 
 use serde_json::Value;
 
-use super::door::Door;
-use super::front_door::{self, FrontDoor, VERSION_HEADER};
-use super::settings::Settings;
+use crate::doors::front_door::{self, FrontDoor, VERSION_HEADER};
+use crate::doors::Door;
+use crate::settings::Settings;
 use magisterium_core::serve::http::{path, WorkerRequest, WorkerResponse};
 
 /// What an answer is written in.

@@ -10,8 +10,8 @@ use js_sys::{Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::{Request, Url};
 
-use super::settings::{Settings, SignIn};
-use super::sign_in::{after_refresh_failure, Readiness, RefreshFailure};
+use crate::settings::{Settings, SignIn};
+use crate::sign_in::{after_refresh_failure, Readiness, RefreshFailure};
 
 #[wasm_bindgen]
 extern "C" {

@@ -1,6 +1,6 @@
 //! The Worker's `fetch(request, env, ctx)`, one Rust function from the request to the response:
 //! static assets, sign-in (`auth.js`, for oauth4webapi), the capped body, the credential, the
-//! app's route ([`App::handle`]), its I/O ([`super::io`]), the app's answer, one retry after a
+//! app's route ([`App::handle`]), its I/O ([`crate::workerd::io`]), the app's answer, one retry after a
 //! refresh when the upstream refused a session's token, and the per-request log line. Its phases
 //! live beside it: sign-in ([`auth`]), the card ([`card`]), the upstream call ([`forward`]) and the
 //! log line ([`log`]).
@@ -21,13 +21,13 @@ use web_sys::{Request, Response, Url};
 
 use self::auth::{auth_for, member, operator_credential};
 use self::log::LogLine;
-use super::app::{self, App, Route};
-use super::bindings::{binding, console_error, settings_for, sign_in_readiness};
-use super::exit::{Answer, Exit};
-use super::io;
-use super::limits::visitor_key;
-use super::settings::{Settings, SignIn};
-use super::sign_in::{self, anonymous_refused};
+use crate::app::{self, App, Route};
+use crate::doors::exit::{Answer, Exit};
+use crate::limits::visitor_key;
+use crate::settings::{Settings, SignIn};
+use crate::sign_in::{self, anonymous_refused};
+use crate::workerd::bindings::{binding, console_error, settings_for, sign_in_readiness};
+use crate::workerd::io;
 use magisterium_core::ids;
 use magisterium_core::serve::http::{
     self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
@@ -228,7 +228,7 @@ impl Call {
     fn later(&self, promise: &js_sys::Promise) {
         if self.ctx.is_object() {
             self.ctx
-                .unchecked_ref::<super::bindings::Context>()
+                .unchecked_ref::<crate::workerd::bindings::Context>()
                 .wait_until(promise);
         }
     }
@@ -277,7 +277,7 @@ impl Call {
         }
         self.read = Some(whole);
         let is_mcp = self.path == path::MCP;
-        if let (true, Err(refused)) = (is_mcp, crate::mcp::access(&self.settings)) {
+        if let (true, Err(refused)) = (is_mcp, crate::doors::mcp::access(&self.settings)) {
             self.log.auth = Some("mcp-needs-anonymous".into());
             return self.done(&self.leave(Answer::Own(refused)), None);
         }

@@ -122,3 +122,31 @@ fn an_upstream_timeout_longer_than_a_timer_holds_keeps_the_default() {
     assert_eq!(budget("2147483648"), None);
     assert_eq!(budget("0"), None);
 }
+
+#[test]
+fn answers_through_a_door_are_read_up_to_the_doors_own_cap() {
+    let send = send_body("document_fetch", json!([{"kind": "data", "data": {"id": "12345"}}]));
+    let v1 = json!({"jsonrpc": "2.0", "id": 7, "method": "SendMessage", "params": {"message": {
+        "role": "ROLE_USER", "messageId": "m-1", "parts": [{"data": {"id": "12345"}}],
+        "metadata": {"skillId": "document_fetch"}}}})
+    .to_string();
+    let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "document_fetch", "arguments": {"id": "12345"}}})
+    .to_string();
+    let mut mcp = post(&call, &[("mcp-protocol-version", "2025-06-18")]);
+    mcp.path = "/mcp".into();
+    for (vars, plain, door) in [
+        // The defaults: 16 MiB on A2A 0.2.6, 8 MiB through a door (it holds an answer 2–4 times).
+        (vec![], 16 << 20, 8 << 20),
+        (vec![("MAX_DOOR_BYTES", "1000")], 16 << 20, 1000),
+        // A door never reads more than the endpoint itself.
+        (vec![("MAX_UPSTREAM_BYTES", "5000")], 5000, 5000),
+    ] {
+        let s = settings(&vars);
+        let mut app = App::new();
+        assert_eq!(planned(&mut app, &s, &post(&send, &[])).max_upstream_bytes, plain);
+        let through_v1 = planned(&mut app, &s, &post(&v1, &[("a2a-version", "1.0")]));
+        assert_eq!(through_v1.max_upstream_bytes, door, "{vars:?}");
+        assert_eq!(planned(&mut app, &s, &mcp).max_upstream_bytes, door, "{vars:?}");
+    }
+}

@@ -3,7 +3,7 @@
 // A2A 0.2.6 (the baseline: the body passes through untouched), A2A 1.0 `SendMessage`, and MCP
 // `tools/call`. The proxy is wrangler.proxy.toml's build (dist/pkg-proxy) behind a wasm-memory probe
 // (bench/workers/door-memory/), in front of the fault server's /big/<bytes> document, with
-// MAX_UPSTREAM_BYTES above the document. Each door gets a fresh `wrangler dev` (a fresh isolate),
+// MAX_UPSTREAM_BYTES and MAX_DOOR_BYTES above the document. Each door gets a fresh `wrangler dev` (a fresh isolate),
 // so each peak is that door's alone; wasm memory only grows, so the size after the burst is its peak.
 //
 //   node bench/door-memory.mjs            (after scripts/build.sh, or only the proxy's package)
@@ -60,6 +60,8 @@ async function measure(door, port, faultPort) {
     PROXY_RATE_LIMITS: "off",
     CACHE_DOCUMENTS: "off",
     MAX_UPSTREAM_BYTES: String((DOC_MIB + 4) * MIB),
+    // The doors' own cap (8 MiB by default) lifted too: this measures what a door holds.
+    MAX_DOOR_BYTES: String((DOC_MIB + 4) * MIB),
     ...EXTRA,
   };
   const worker = wranglerDev(`door-memory-${port}`, port, { config: CONFIG, vars });

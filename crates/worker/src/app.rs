@@ -204,8 +204,11 @@ impl App {
                     Inspection::Reject(response) => respond(response),
                     Inspection::Forward(mut plan) => {
                         if exit.has_door() {
-                            // The 0.2.6 request the door wrote goes upstream.
+                            // The 0.2.6 request the door wrote goes upstream, and its answer is
+                            // read up to the door's own cap (a door holds it several times).
                             plan.body = Some(String::from_utf8_lossy(&request.body).into_owned());
+                            plan.max_upstream_bytes =
+                                plan.max_upstream_bytes.min(settings.max_door_bytes);
                         }
                         plan.exit = Box::new(exit);
                         Route::Forward(plan)

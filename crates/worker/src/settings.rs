@@ -11,6 +11,9 @@ use magisterium_stand_in::AgentConfig;
 pub const DEFAULT_MAX_BODY_BYTES: usize = 64 * 1024;
 /// Default upstream answer cap (16 MiB).
 pub const DEFAULT_MAX_UPSTREAM_BYTES: usize = 16 * 1024 * 1024;
+/// Default cap of an answer through a door (8 MiB): the A2A 1.0 and MCP doors hold an answer
+/// 2 to 4 times while they rewrite it (`bench/README.md`, "Memory through the doors").
+pub const DEFAULT_MAX_DOOR_BYTES: usize = 8 * 1024 * 1024;
 
 /// Where JSON-RPC calls go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +87,9 @@ pub struct Settings {
     pub max_body_bytes: usize,
     /// `MAX_UPSTREAM_BYTES`.
     pub max_upstream_bytes: usize,
+    /// `MAX_DOOR_BYTES`: the answer cap through the A2A 1.0 and MCP doors (never above
+    /// `MAX_UPSTREAM_BYTES`).
+    pub max_door_bytes: usize,
     /// `MAGISTERIUM_TOKEN` (a secret) is set: the operator's token for calls without a session.
     pub operator_token: bool,
     /// `ALLOW_ANONYMOUS` (default on): calls without a session use the operator's token.
@@ -176,6 +182,7 @@ impl Settings {
             allowed_skills,
             max_body_bytes: size("MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
             max_upstream_bytes: size("MAX_UPSTREAM_BYTES", DEFAULT_MAX_UPSTREAM_BYTES),
+            max_door_bytes: size("MAX_DOOR_BYTES", DEFAULT_MAX_DOOR_BYTES),
             operator_token: non_empty(var("MAGISTERIUM_TOKEN")).is_some(),
             anonymous_allowed: flag_default_on(var("ALLOW_ANONYMOUS")),
             sign_in: match non_empty(var("OAUTH_ISSUER")) {

@@ -111,6 +111,10 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
             let fault = Fault::not_reached(Reason::NoAnswer);
             return own(fault, "Upstream unreachable");
         }
+        UpstreamOutcome::TooLarge if plan.exit.has_door() => {
+            let why = "Upstream answer too large for this door (MAX_DOOR_BYTES); the A2A 0.2.6 endpoint reads larger ones";
+            return fail(Reason::TooLarge, why);
+        }
         UpstreamOutcome::TooLarge => return fail(Reason::TooLarge, "Upstream answer too large"),
         UpstreamOutcome::Answer {
             status,

@@ -125,7 +125,10 @@ fn an_upstream_timeout_longer_than_a_timer_holds_keeps_the_default() {
 
 #[test]
 fn answers_through_a_door_are_read_up_to_the_doors_own_cap() {
-    let send = send_body("document_fetch", json!([{"kind": "data", "data": {"id": "12345"}}]));
+    let send = send_body(
+        "document_fetch",
+        json!([{"kind": "data", "data": {"id": "12345"}}]),
+    );
     let v1 = json!({"jsonrpc": "2.0", "id": 7, "method": "SendMessage", "params": {"message": {
         "role": "ROLE_USER", "messageId": "m-1", "parts": [{"data": {"id": "12345"}}],
         "metadata": {"skillId": "document_fetch"}}}})
@@ -144,9 +147,16 @@ fn answers_through_a_door_are_read_up_to_the_doors_own_cap() {
     ] {
         let s = settings(&vars);
         let mut app = App::new();
-        assert_eq!(planned(&mut app, &s, &post(&send, &[])).max_upstream_bytes, plain);
+        assert_eq!(
+            planned(&mut app, &s, &post(&send, &[])).max_upstream_bytes,
+            plain
+        );
         let through_v1 = planned(&mut app, &s, &post(&v1, &[("a2a-version", "1.0")]));
         assert_eq!(through_v1.max_upstream_bytes, door, "{vars:?}");
-        assert_eq!(planned(&mut app, &s, &mcp).max_upstream_bytes, door, "{vars:?}");
+        assert_eq!(
+            planned(&mut app, &s, &mcp).max_upstream_bytes,
+            door,
+            "{vars:?}"
+        );
     }
 }

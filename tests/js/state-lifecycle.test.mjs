@@ -135,10 +135,9 @@ for (const mode of ["503", "down"]) {
     const q = `scenario:ok:issuer-${mode}-${crypto.randomUUID()}`;
     try {
       const during = await call(SIGN_IN_PORT, q, { skill: "document_search", headers: { cookie } });
-      // The access token still works, so the call is served; had it expired, the answer would be
-      // a retryable 503 with Retry-After and no upstream call.
-      if (during.status === 503) assert.ok(Number(during.headers.get("retry-after")) > 0);
-      else assert.equal(during.status, 200);
+      // The access token is due for a refresh but still valid, so the call is served with it (an
+      // expired one gets a retryable 503: "an expired access token while the issuer is down").
+      assert.equal(during.status, 200, "the access token still serves while the issuer fails");
       assert.equal((await session(SIGN_IN_PORT, cookie)).signedIn, true, "the session stays");
     } finally {
       issuer.refreshMode = "ok";

@@ -197,6 +197,21 @@ test("the proxy without an upstream answers 503 / -32603 naming UPSTREAM_URL, lo
   assert.match(servers.broken.log(), /"error":"misconfigured","setting":"UPSTREAM_URL"/);
 });
 
+test("an A2A 1.0 client refused by sign-in reads 1.0's UNAUTHENTICATED, not 0.2.6's -32004 (the refusal leaves through its door)", async () => {
+  const res = await fetch(`http://127.0.0.1:${SIGN_IN_PORT}/api/v1/a2a`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "a2a-version": "1.0" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "SendMessage", params: { message: { role: "ROLE_USER", messageId: crypto.randomUUID(), parts: [{ text: "grace" }], metadata: { skillId: "document_search" } } } }),
+  });
+  const body = await res.json();
+  seen.push(JSON.stringify(body));
+  assert.equal(res.status, 401);
+  assert.equal(body.id, 5, "the request's id");
+  assert.notEqual(body.error.code, -32004, "a 0.2.6 code through the 1.0 door");
+  const info = body.error.data?.find((d) => d["@type"] === "type.googleapis.com/google.rpc.ErrorInfo");
+  assert.equal(info?.reason, "UNAUTHENTICATED", JSON.stringify(body));
+});
+
 test("a deployment that refuses anonymous calls and cannot sign anyone in never uses the operator's token: 503 naming the setting, no upstream call", async () => {
   const q = `closed-${crypto.randomUUID()}`;
   const r = await call(CLOSED_PORT, q);

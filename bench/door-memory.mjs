@@ -129,5 +129,5 @@ async function main() {
 main().catch(async (e) => {
   console.error(e);
   await stopAll();
-  process.exit(1);
+  process.exitCode = 1;
 });

@@ -84,7 +84,7 @@ pub async fn in_process(request: Request, env: JsValue) -> Result<Response, JsVa
     let settings = settings_for(&env);
     let body = io::request_body(&request, settings.max_body_bytes).await?;
     let body = body.map(|b| b.to_vec()).unwrap_or_default();
-    let worker_request = worker_request(&request, &url, body, None)?;
+    let worker_request = worker_request(&request, &url, body)?;
     let route = APP.with(|app| {
         app.borrow_mut()
             .handle(&worker_request, &settings, &mut CryptoRandom, false)
@@ -101,24 +101,13 @@ pub async fn in_process(request: Request, env: JsValue) -> Result<Response, JsVa
 
 /// The request as the app reads it: the headers it reads (a session's token in place of the
 /// page's `Authorization`), the client key, the clock.
-fn worker_request(
-    request: &Request,
-    url: &Url,
-    body: Vec<u8>,
-    session: Option<(&str, String)>,
-) -> Result<WorkerRequest, JsValue> {
+fn worker_request(request: &Request, url: &Url, body: Vec<u8>) -> Result<WorkerRequest, JsValue> {
     let headers = request.headers();
     let mut pairs = Vec::new();
     for name in REQUEST_HEADERS {
-        if session.is_some() && name == "authorization" {
-            continue;
-        }
         if let Some(value) = headers.get(name)? {
             pairs.push((name.to_owned(), value));
         }
-    }
-    if let Some((token, _)) = &session {
-        pairs.push(("authorization".to_owned(), format!("Bearer {token}")));
     }
     let search = url.search();
     Ok(WorkerRequest {
@@ -130,8 +119,20 @@ fn worker_request(
         body,
         client_key: visitor_key(headers.get("cf-connecting-ip")?.as_deref()),
         now_ms: js_sys::Date::now(),
-        account: session.map(|(_, account)| account),
+        account: None,
     })
+}
+
+/// `request` made with a session's token in place of the page's `Authorization`, for the
+/// session's account; a call without a session keeps the page's.
+fn with_session(request: &mut WorkerRequest, session: Option<(&str, String)>) {
+    if let Some((token, account)) = session {
+        request.headers.retain(|(name, _)| name != "authorization");
+        request
+            .headers
+            .push(("authorization".to_owned(), format!("Bearer {token}")));
+        request.account = Some(account);
+    }
 }
 
 /// The reason of a credential `auth.js` refused (`{ refuse: true, reason }`), else `None`.
@@ -241,7 +242,7 @@ impl Call {
         create_auth: &js_sys::Function,
     ) -> Result<Response, JsValue> {
         // The one origin rule, before sign-in sees anything of the request.
-        let head = worker_request(request, url, Vec::new(), None)?;
+        let head = worker_request(request, url, Vec::new())?;
         let sign_in_base = sign_in::base_of(&self.path);
         if sign_in_base.is_some() {
             if let Some(refused) = app::refused_origin(&head, &self.settings) {
@@ -251,7 +252,7 @@ impl Call {
         self.read = Some(head);
         let auth = auth_for(env, url, create_auth)?;
         if let Some(base) = sign_in_base {
-            if let Some(refused) = self.sign_in_limit(request, url, env).await? {
+            if let Some(refused) = self.sign_in_limit(env).await? {
                 return self.done(&refused, None);
             }
             let answered = JsFuture::from(auth.route(request, url, base)).await?;
@@ -271,7 +272,12 @@ impl Call {
         } else {
             Uint8Array::new_with_length(0)
         };
-        let whole = worker_request(request, url, body.to_vec(), None)?;
+        // The request's headers were read once (`head`); now its body.
+        let mut whole = self
+            .read
+            .take()
+            .ok_or("the request's headers were not read")?;
+        whole.body = body.to_vec();
         if let Some(refused) = app::refused_origin(&whole, &self.settings) {
             return self.origin_refused(&refused);
         }
@@ -300,7 +306,7 @@ impl Call {
             let refused = self.sign_in_refused(reason);
             return self.done(&refused, None);
         }
-        let mut outcome = self.attempt(request, url, env, &body, &credential).await?;
+        let mut outcome = self.attempt(url, env, &body, &credential).await?;
         let signed_in = Reflect::get(&credential, &"session".into()).is_ok_and(|s| s.is_object());
         if let (
             true,
@@ -325,7 +331,7 @@ impl Call {
                 } else if renewed.is_object() {
                     credential = renewed;
                     self.log = LogLine::default();
-                    outcome = self.attempt(request, url, env, &body, &credential).await?;
+                    outcome = self.attempt(url, env, &body, &credential).await?;
                 }
             }
         }
@@ -352,7 +358,6 @@ impl Call {
     /// One pass through the app and, when it plans one, the I/O.
     async fn attempt(
         &mut self,
-        request: &Request,
         url: &Url,
         env: &JsValue,
         body: &Uint8Array,
@@ -364,13 +369,16 @@ impl Call {
             (Some(token), Some(account)) => Some((token.as_str(), account)),
             _ => None,
         };
-        let worker_request = worker_request(request, url, body.to_vec(), session)?;
+        // The request as read, with this attempt's credential: no second copy of its body.
+        let mut worker_request = self.read.take().ok_or("the request was not read")?;
+        with_session(&mut worker_request, session);
         let has_binding = binding(env, "RATE_LIMITER").is_some();
         let settings = Rc::clone(&self.settings);
         let route = APP.with(|app| {
             app.borrow_mut()
                 .handle(&worker_request, &settings, &mut CryptoRandom, has_binding)
         });
+        self.read = Some(worker_request);
         match route {
             Route::Asset => Ok(Outcome::Asset),
             Route::Respond(response) => Ok(answer(response)),

@@ -5,9 +5,9 @@ use std::rc::Rc;
 
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
-use web_sys::{Request, Url};
+use web_sys::Url;
 
-use super::{worker_request, Call, APP, AUTH};
+use super::{Call, APP, AUTH};
 use crate::limits::Gate;
 use crate::workerd::bindings::{binding, Auth};
 use crate::workerd::io;
@@ -54,16 +54,17 @@ impl Call {
     /// runs the issuer's discovery): its 429, or `None` to go on.
     pub(super) async fn sign_in_limit(
         &mut self,
-        request: &Request,
-        url: &Url,
         env: &JsValue,
     ) -> Result<Option<WorkerResponse>, JsValue> {
-        let visitor = worker_request(request, url, Vec::new(), None)?;
+        let visitor = self
+            .read
+            .as_ref()
+            .ok_or("the request's headers were not read")?;
         let has_binding = binding(env, "RATE_LIMITER").is_some();
         let settings = Rc::clone(&self.settings);
         let gate = APP.with(|app| {
             app.borrow_mut()
-                .sign_in_gate(&visitor, &settings, has_binding)
+                .sign_in_gate(visitor, &settings, has_binding)
         });
         let refused = match gate {
             Gate::Open => None,

@@ -18,6 +18,9 @@ use magisterium_worker::settings::Settings;
 use magisterium_worker::upstream::UpstreamOutcome;
 use serde_json::{json, Value};
 
+#[path = "common/proxy.rs"]
+mod proxy;
+
 // dhat's allocator counts the live heap and its peak while a profiler runs (the crate forbids
 // `unsafe`, so a counting allocator of our own cannot be written here).
 #[global_allocator]
@@ -28,38 +31,20 @@ const DOC: usize = 4 * 1024 * 1024;
 /// What an answer may take besides copies of the document: the envelope, the tool's other fields.
 const SLACK: usize = 256 * 1024;
 
+/// The proxy's settings (the worker tests' own), with answers up to 32 MiB read and no cache.
 fn settings() -> Settings {
-    let vars = [
+    proxy::settings(&[
         ("UPSTREAM_URL", "http://127.0.0.1:18900/big"),
-        ("MAGISTERIUM_TOKEN", "secret-token"),
         ("CACHE_DOCUMENTS", "off"),
         ("MAX_UPSTREAM_BYTES", "33554432"),
-    ];
-    Settings::from_vars(|name| {
-        vars.iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| (*v).to_owned())
-    })
+    ])
 }
 
+/// A JSON POST of `body` to `path` (the worker tests' own request, another path).
 fn request(path: &str, headers: &[(&str, &str)], body: &Value) -> WorkerRequest {
-    let mut all = vec![("content-type".to_owned(), "application/json".to_owned())];
-    all.extend(
-        headers
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
-    );
-    WorkerRequest {
-        method: "POST".into(),
-        path: path.into(),
-        query: String::new(),
-        origin: "https://proxy.example".into(),
-        headers: all,
-        body: body.to_string().into_bytes(),
-        client_key: "203.0.113.9".into(),
-        now_ms: 1_796_083_200_000.0,
-        account: None,
-    }
+    let mut request = proxy::post(&body.to_string(), headers);
+    request.path = path.into();
+    request
 }
 
 /// The upstream's answer to `id`: a found document whose text is `DOC` bytes (as the fault

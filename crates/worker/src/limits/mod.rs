@@ -10,7 +10,7 @@
 pub mod budget;
 pub mod lease;
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 
 use serde_json::{json, Value};
 
@@ -30,10 +30,7 @@ pub const BUDGET_RETRY_AFTER_SECS: u64 = 2;
 /// as its /64 (`2001:db8:1:2::/64`: one home or one server gets a whole /64, so its interface
 /// ids are one visitor), an IPv4-mapped one (`::ffff:1.2.3.4`) as its IPv4 address, a zone id
 /// (`%eth0`) dropped. [`UNKNOWN_KEY`] for anything else, [`LOCAL_KEY`] without the header.
-///
-/// The address is read by the one parser the origin rule uses too (`IpAddr`'s, `origin.rs`),
-/// and the key written here: the standard library's address formatting would add 2 KB to the
-/// proxy's wasm for two lines of output.
+/// The address is read and written by the standard library (the parser the origin rule uses).
 pub fn visitor_key(raw: Option<&str>) -> String {
     let Some(raw) = raw.map(str::trim) else {
         return LOCAL_KEY.to_owned();
@@ -44,39 +41,16 @@ pub fn visitor_key(raw: Option<&str>) -> String {
         None => (raw, false),
     };
     match address.parse::<IpAddr>() {
-        // The parser takes only the dotted form without leading zeros: the text is the key.
-        Ok(IpAddr::V4(_)) if !zone => address.to_owned(),
+        Ok(IpAddr::V4(v4)) if !zone => v4.to_string(),
         Ok(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
-            Some(v4) => {
-                let [a, b, c, d] = v4.octets().map(u32::from);
-                format!("{a}.{b}.{c}.{d}")
+            Some(v4) => v4.to_string(),
+            None => {
+                let [a, b, c, d, ..] = v6.segments();
+                format!("{}/64", Ipv6Addr::new(a, b, c, d, 0, 0, 0, 0))
             }
-            None => network_64(v6.segments()),
         },
         _ => UNKNOWN_KEY.to_owned(),
     }
-}
-
-/// The /64 of an IPv6 address as the standard form writes it (`2001:db8:1:2::/64`, `fe80::/64`,
-/// `::/64`): the first four groups in lowercase hex up to the last non-zero one, then `::`,
-/// which always stands for the zeros after them (at least the four of the interface id, the
-/// longest run of zeros the address can have).
-fn network_64(segments: [u16; 8]) -> String {
-    let [a, b, c, d, ..] = segments;
-    let network = [a, b, c, d];
-    let used = network
-        .iter()
-        .rposition(|group| *group != 0)
-        .map_or(0, |last| last + 1);
-    let mut key = String::with_capacity(24);
-    for group in network.iter().take(used) {
-        key.push_str(&format!("{:x}:", u64::from(*group)));
-    }
-    if used == 0 {
-        key.push(':');
-    }
-    key.push_str(":/64");
-    key
 }
 
 /// What the account's budget object said about a call (`io.rs`, `take_budget`).

@@ -2,7 +2,7 @@
 // .wasm imported statically, initialised synchronously) and Node (read from disk), `exports`
 // conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
 // bundler is what we measure; the documentation lives in the .d.ts).
-import { copyFileSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, cpSync, readdirSync, readFileSync } from "node:fs";
 import { packageLiturgy } from "./package-liturgy.mjs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
@@ -57,6 +57,9 @@ const initless = `${dtsImports}export { initSync } from "./magisterium_a2a.js";\
 write("workerd.d.ts", initless);
 write("node.d.ts", initless);
 
+// The command `npx magisterium-a2a check` (bin/, docs/check.md), on the Node entry.
+cpSync(new URL("../bin/", import.meta.url), new URL("bin/", pkg), { recursive: true });
+
 // The licence package.json declares ("MIT OR Apache-2.0") ships with it.
 const licences = ["LICENSE-MIT", "LICENSE-APACHE"];
 for (const file of licences) copyFileSync(new URL(`../${file}`, import.meta.url), new URL(file, pkg));
@@ -73,7 +76,8 @@ const out = {
   repository: { type: "git", url: `git+${meta.repository.url}.git` },
   keywords: meta.keywords,
   type: "module",
-  files: ["index.js", "index.d.ts", "workerd.js", "workerd.d.ts", "node.js", "node.d.ts", "magisterium_a2a.js", "magisterium_a2a.d.ts", "magisterium_a2a_bg.wasm", "magisterium_a2a_bg.wasm.d.ts", "wasm-url.d.ts", "wasm-module.d.ts", "snippets/", ...licences],
+  files: ["index.js", "index.d.ts", "workerd.js", "workerd.d.ts", "node.js", "node.d.ts", "magisterium_a2a.js", "magisterium_a2a.d.ts", "magisterium_a2a_bg.wasm", "magisterium_a2a_bg.wasm.d.ts", "wasm-url.d.ts", "wasm-module.d.ts", "snippets/", "bin/", ...licences],
+  bin: { "magisterium-a2a": "./bin/magisterium-a2a.js" },
   main: "./index.js",
   types: "./index.d.ts",
   exports: {

@@ -68,6 +68,15 @@ test("npm install magisterium-a2a installs this version from the loopback regist
   assert.deepEqual(Object.keys(dependencies), ["magisterium-a2a"]);
 });
 
+test("npx magisterium-a2a check, the installed package's command, against the stand-in: exit 0", () => {
+  const report = path.join(home, "check-report.json");
+  const out = execFileSync("npx", ["--no-install", "magisterium-a2a", "check", "--endpoint", `${AGENT_URL}/api/v1/a2a`, "--report", report], {
+    cwd: home, encoding: "utf8", env: { ...process.env, MAGISTERIUM_TOKEN: "registry-test-token" }, stdio: ["ignore", "pipe", "pipe"],
+  });
+  assert.match(out, /^catholic_qa\s+kept$/m);
+  assert.equal(JSON.parse(readFileSync(report, "utf8")).sdkVersion, version);
+});
+
 describe("the README's blocks on the installed package", () => {
   const inNode = readme.filter((b) => b.words[0] === "node" || b.words[0] === "worker");
   test("the README has a Node, a Worker and a browser block", () => {

@@ -1,0 +1,151 @@
+// `npx magisterium-a2a check` (bin/, docs/check.md) as a user runs it, the package's own command
+// from pkg/: against the stand-in (every answer kept: exit 0), against a fault server of its own
+// answering each drift fixture of tests/fixtures/drift/ (each skill kept or rejected as the
+// fixture expects: exit 0 or 1), and the runs that cannot go on (no token, unauthorized,
+// unreachable: exit 2). The report must never hold the token, an Authorization or a cookie value.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { AGENT_URL, port, root } from "./helpers.mjs";
+
+const BIN = path.join(root, "pkg", "bin", "magisterium-a2a.js");
+const FAULT_PORT = port(18872);
+const FAULT = `http://127.0.0.1:${FAULT_PORT}`;
+const TOKEN = `check-test-token-${crypto.randomUUID()}`;
+const SKILLS = JSON.parse(readFileSync(path.join(root, "bin", "check-inputs.json"), "utf8")).skills.map((s) => s.skill);
+const DRIFT = path.join(root, "tests", "fixtures", "drift");
+const dir = mkdtempSync(path.join(os.tmpdir(), "check-"));
+let fault;
+
+/** Runs the command; resolves to { code, stdout, stderr, report } (the report parsed, when written). */
+function check(args, { token = TOKEN } = {}) {
+  const report = path.join(dir, `report-${crypto.randomUUID()}.json`);
+  const env = { ...process.env };
+  if (token) env.MAGISTERIUM_TOKEN = token;
+  else delete env.MAGISTERIUM_TOKEN;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, "check", "--report", report, ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const text = existsSync(report) ? readFileSync(report, "utf8") : null;
+      resolve({ code, stdout, stderr, text, report: text && JSON.parse(text) });
+    });
+  });
+}
+
+/** What a report may never hold. */
+function assertNoSecrets(text) {
+  assert.ok(!text.includes(TOKEN), "the token");
+  const report = JSON.parse(text);
+  for (const r of report.results) {
+    for (const x of r.exchanges) {
+      for (const h of [x.request.headers, x.response?.headers ?? {}]) {
+        for (const name of ["authorization", "cookie", "set-cookie"]) {
+          if (name in h) assert.equal(h[name], "[removed]", `${r.what}: ${name}`);
+        }
+      }
+    }
+  }
+}
+
+before(async () => {
+  fault = spawn(process.execPath, [path.join(root, "tests", "servers", "fault-server.mjs"), String(FAULT_PORT)], { stdio: "ignore", detached: true });
+  for (let i = 0; i < 40; i++) {
+    if (await fetch(`${FAULT}/__count/x`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the fault server did not start");
+});
+after(() => {
+  try {
+    process.kill(-fault.pid);
+  } catch {}
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("the stand-in: both cards and every skill kept, exit 0, a report with the raw answers and no secret", async () => {
+  const run = await check(["--endpoint", `${AGENT_URL}/api/v1/a2a`]);
+  assert.equal(run.code, 0, run.stderr);
+  const { report } = run;
+  assert.equal(report.sdkVersion, JSON.parse(readFileSync(path.join(root, "pkg", "package.json"), "utf8")).version);
+  assert.equal(report.exitCode, 0);
+  assert.deepEqual(report.results.map((r) => r.what), ["agent card /.well-known/agent.json", "agent card /.well-known/agent-card.json", ...SKILLS]);
+  for (const r of report.results) {
+    assert.equal(r.outcome, "kept", `${r.what}: ${r.reason}`);
+    assert.ok(r.exchanges.length >= 1 && r.exchanges.every((x) => x.response.status === 200 && x.response.body.length > 0), r.what);
+    assert.match(run.stdout, new RegExp(`^${r.what}\\s+kept$`, "m"));
+  }
+  // The calls carried the token (removed from the report), the card requests none.
+  assert.equal(report.results[2].exchanges[0].request.headers.authorization, "[removed]");
+  assert.equal(report.results[0].exchanges[0].request.headers.authorization, undefined);
+  assertNoSecrets(run.text);
+  assert.match(run.stderr, /\[12\/12\] diocese_statistics_lookup: kept/);
+});
+
+describe("the fault server answering each drift fixture: every skill kept or rejected as its fixture expects", () => {
+  const cases = [...new Set(SKILLS.flatMap((s) => readdirSync(path.join(DRIFT, s)).map((f) => f.replace(/\.json$/, ""))))].sort();
+  for (const name of cases) {
+    test(name, async () => {
+      const run = await check(["--endpoint", `${FAULT}/drift/${name}`, "--no-pacing"]);
+      const rows = new Map(run.report.results.map((r) => [r.what, r]));
+      let rejected = 0;
+      for (const skill of SKILLS) {
+        const file = path.join(DRIFT, skill, `${name}.json`);
+        const { expect } = JSON.parse(readFileSync(existsSync(file) ? file : path.join(DRIFT, skill, "base.json"), "utf8"));
+        const row = rows.get(skill);
+        if (expect && typeof expect === "object" && "error" in expect) {
+          rejected++;
+          assert.equal(row.outcome, "rejected", `${skill}/${name}`);
+          assert.equal(row.kind, expect.error.kind, `${skill}/${name}`);
+          assert.ok(row.reason.includes(expect.error.messageContains ?? ""), `${skill}/${name}: ${row.reason}`);
+        } else {
+          assert.equal(row.outcome, "kept", `${skill}/${name}: ${row.reason}`);
+        }
+      }
+      assert.equal(run.code, rejected > 0 ? 1 : 0, run.stderr);
+      assertNoSecrets(run.text);
+    });
+  }
+});
+
+describe("exit 2: the check could not run, with what to do", () => {
+  test("no MAGISTERIUM_TOKEN: nothing sent, no report", async () => {
+    const run = await check(["--endpoint", `${FAULT}/ok/search_results`], { token: null });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /set MAGISTERIUM_TOKEN/);
+    assert.equal(run.report, null);
+  });
+
+  test("unauthorized: stops at the first call", async () => {
+    const run = await check(["--endpoint", `${FAULT}/status/401/error_unauthorized`, "--no-pacing"]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /refused the token \(unauthorized\): check MAGISTERIUM_TOKEN/);
+    assert.equal(run.report.results.length, 3, "the two cards and the first call");
+    assertNoSecrets(run.text);
+  });
+
+  test("plan required", async () => {
+    const run = await check(["--endpoint", `${FAULT}/ok/error_plan_required`, "--no-pacing"]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /plan required/);
+  });
+
+  test("unreachable", async () => {
+    const run = await check(["--endpoint", `http://127.0.0.1:${port(18873)}/api/v1/a2a`, "--no-pacing"]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /could not be reached \(network\)/);
+  });
+
+  test("not a command: usage, exit 2", async () => {
+    const run = await check(["--bogus"]);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /Usage: MAGISTERIUM_TOKEN=/);
+  });
+});

@@ -22,4 +22,5 @@ args=()
 for crate in "${published[@]}"; do args+=(-p "$crate"); done
 # --allow-dirty: the test command checks the working tree as it is (a fresh clone in CI).
 nice cargo package "${args[@]}" --locked --allow-dirty
-for crate in "${published[@]}"; do ls -l target/package/"$crate"-*.crate >&2; done
+target=$(cargo metadata --no-deps --format-version 1 | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).target_directory')
+for crate in "${published[@]}"; do ls -l "$target/package/$crate"-*.crate >&2; done

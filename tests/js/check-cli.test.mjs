@@ -2,10 +2,11 @@
 // from pkg/: against the stand-in (every answer kept: exit 0), against a fault server of its own
 // answering each drift fixture of tests/fixtures/drift/ (each skill kept or rejected as the
 // fixture expects: exit 0 or 1), and the runs that cannot go on (no token, unauthorized,
-// unreachable: exit 2). The report must never hold the token, an Authorization or a cookie value.
+// unreachable: exit 2). The report must never hold the token, an Authorization or a cookie value,
+// and scripts/report-to-fixtures.mjs turns it back into the fixtures that were answered.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,7 +21,8 @@ const DRIFT = path.join(root, "tests", "fixtures", "drift");
 const dir = mkdtempSync(path.join(os.tmpdir(), "check-"));
 let fault;
 
-/** Runs the command; resolves to { code, stdout, stderr, report } (the report parsed, when written). */
+/** Runs the command; resolves to { code, stdout, stderr, text, report, reportPath } (the report
+ *  as written and parsed, when it was). */
 function check(args, { token = TOKEN } = {}) {
   const report = path.join(dir, `report-${crypto.randomUUID()}.json`);
   const env = { ...process.env };
@@ -35,7 +37,7 @@ function check(args, { token = TOKEN } = {}) {
     child.on("error", reject);
     child.on("close", (code) => {
       const text = existsSync(report) ? readFileSync(report, "utf8") : null;
-      resolve({ code, stdout, stderr, text, report: text && JSON.parse(text) });
+      resolve({ code, stdout, stderr, text, report: text && JSON.parse(text), reportPath: report });
     });
   });
 }
@@ -111,6 +113,30 @@ describe("the fault server answering each drift fixture: every skill kept or rej
       }
       assert.equal(run.code, rejected > 0 ? 1 : 0, run.stderr);
       assertNoSecrets(run.text);
+    });
+  }
+});
+
+describe("scripts/report-to-fixtures.mjs: a report becomes the drift fixtures the fault server answered", () => {
+  for (const name of ["extra_members", "not_found", "reject_no_text_part", "reject_wrong_id"]) {
+    test(name, async () => {
+      const run = await check(["--endpoint", `${FAULT}/drift/${name}`, "--no-pacing"]);
+      const out = path.join(dir, `fixtures-${name}`);
+      const script = spawnSync(process.execPath, [path.join(root, "scripts", "report-to-fixtures.mjs"), run.reportPath, "from_report", "--out", out], { encoding: "utf8" });
+      assert.equal(script.status, 0, script.stderr);
+      for (const skill of SKILLS) {
+        const source = existsSync(path.join(DRIFT, skill, `${name}.json`)) ? `${name}.json` : "base.json";
+        const want = JSON.parse(readFileSync(path.join(DRIFT, skill, source), "utf8"));
+        const made = JSON.parse(readFileSync(path.join(out, skill, "from_report.json"), "utf8"));
+        assert.deepEqual(made.response, want.response, `${skill}/${source}: the answer as received`);
+        if (want.expect && typeof want.expect === "object" && "error" in want.expect) {
+          assert.equal(made.expect.error.kind, want.expect.error.kind, `${skill}/${source}`);
+          assert.ok(made.expect.error.messageContains.includes(want.expect.error.messageContains), `${skill}/${source}`);
+        } else {
+          assert.deepEqual(made.expect, want.expect, `${skill}/${source}: the typed reading`);
+        }
+        assert.match(script.stdout, new RegExp(`"${skill}" / "from_report",`));
+      }
     });
   }
 });

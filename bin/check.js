@@ -25,7 +25,7 @@ const CANNOT_RUN = {
 const headersOf = (headers) => Object.fromEntries([...headers].map(([k, v]) => [k, SECRET_HEADERS.has(k) ? "[removed]" : v]));
 
 /** A fetch that records each exchange into `log` as received (the SDK gets the response untouched). */
-function recordingFetch(log) {
+export function recordingFetch(log) {
   return async (input, init) => {
     const request = new Request(input, init);
     const exchange = { request: { method: request.method, url: request.url, headers: headersOf(request.headers), body: request.body ? await request.clone().text() : null } };
@@ -37,7 +37,7 @@ function recordingFetch(log) {
 }
 
 /** One row of the outcome: kept, or rejected with the SDK's reason; `stop` when the check cannot go on. */
-function outcomeOf(error) {
+export function outcomeOf(error) {
   if (!error) return { outcome: "kept" };
   if (!isMagisteriumError(error)) return { outcome: "rejected", reason: String(error?.message ?? error) };
   const stop = CANNOT_RUN[error.kind];
@@ -63,17 +63,10 @@ export async function runCheck({ token, endpoint, report, pacing, out, progress 
   const total = CARD_PATHS.length + SKILLS.length;
   const step = (row, ms) => progress.write(`[${rows.length}/${total}] ${row.what}: ${row.outcome}${row.reason ? ` (${row.reason})` : ""} ${ms} ms\n`);
 
-  for (const path of CARD_PATHS) {
-    const exchanges = [];
-    const client = new MagisteriumClient({ endpoint: target, token, agentCardUrl: origin + path, fetch: recordingFetch(exchanges), maxRetries: 1 });
-    const t0 = Date.now();
-    const error = await client.agentCard().then(() => null, (e) => e);
-    const row = { what: `agent card ${path}`, ...outcomeOf(error), exchanges };
-    if (row.stop) delete row.stop; // a card is read without the token: its failure is its own row
-    if (row.outcome === "not run") row.outcome = "rejected";
+  await cardRows(origin, target, (row, ms) => {
     rows.push(row);
-    step(row, Date.now() - t0);
-  }
+    step(row, ms);
+  });
 
   const exchanges = [];
   const client = new MagisteriumClient({ endpoint: target, token, pacing, fetch: recordingFetch(exchanges), maxRetries: 2 });
@@ -94,12 +87,35 @@ export async function runCheck({ token, endpoint, report, pacing, out, progress 
     }
   }
 
-  const rejected = rows.filter((r) => r.outcome === "rejected");
-  const code = stopped ? 2 : rejected.length > 0 ? 1 : 0;
-  const table = rows.map((r) => `${r.what.padEnd(40)} ${r.outcome.padEnd(9)} ${r.reason ?? ""}`.trimEnd());
-  out.write(`${"what".padEnd(40)} ${"outcome".padEnd(9)} reason\n${table.join("\n")}\n`);
+  return finish({ rows, stopped, started, target, token, report, out, progress });
+}
+
+/** The two agent cards of `origin`, read by the SDK without a token; each row handed to `step`
+ *  with its time as it is done. */
+export async function cardRows(origin, endpoint, step) {
+  const rows = [];
+  for (const path of CARD_PATHS) {
+    const exchanges = [];
+    const client = new MagisteriumClient({ endpoint, agentCardUrl: origin + path, fetch: recordingFetch(exchanges), maxRetries: 1 });
+    const t0 = Date.now();
+    const error = await client.agentCard().then(() => null, (e) => e);
+    const { stop, ...row } = { what: `agent card ${path}`, ...outcomeOf(error), exchanges };
+    if (row.outcome === "not run") row.outcome = stop && error.kind === "network" ? "unreachable" : "rejected";
+    rows.push(row);
+    step(row, Date.now() - t0);
+  }
+  return rows;
+}
+
+/** Prints the table, writes the report (no token in it) and resolves to the exit code. */
+export function finish({ rows, stopped, started, target, token, report, out, progress, tool = "magisterium-a2a check" }) {
+  const failed = rows.filter((r) => r.outcome === "rejected" || r.outcome === "failed");
+  const code = stopped ? 2 : failed.length > 0 ? 1 : 0;
+  const width = Math.max(4, ...rows.map((r) => r.what.length));
+  const table = rows.map((r) => `${r.what.padEnd(width)} ${r.outcome.padEnd(11)} ${r.reason ?? ""}`.trimEnd());
+  out.write(`${"what".padEnd(width)} ${"outcome".padEnd(11)} reason\n${table.join("\n")}\n`);
   const body = {
-    tool: "magisterium-a2a check",
+    tool,
     sdkVersion: SDK_VERSION,
     node: process.version,
     endpoint: target,
@@ -109,8 +125,10 @@ export async function runCheck({ token, endpoint, report, pacing, out, progress 
     ...(stopped ? { stopped } : {}),
     results: rows.map(({ stop, ...r }) => r),
   };
+  let text = JSON.stringify(body, null, 2);
   // The token never leaves in the report, wherever an agent may have echoed it.
-  writeFileSync(report, JSON.stringify(body, null, 2).replaceAll(token, "[token]") + "\n");
-  progress.write(`${stopped ? `The check could not run: ${stopped}.\n` : ""}${rejected.length} rejected of ${rows.length}; report: ${report}\n`);
+  if (token) text = text.replaceAll(token, "[token]");
+  writeFileSync(report, `${text}\n`);
+  progress.write(`${stopped ? `The check could not run: ${stopped}.\n` : ""}${failed.length} of ${rows.length} not as they should be; report: ${report}\n`);
   return code;
 }

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { AGENT_URL, port, root } from "./helpers.mjs";
+import { AGENT_URL, port, root, startWrangler } from "./helpers.mjs";
 
 const BIN = path.join(root, "pkg", "bin", "magisterium-a2a.js");
 const FAULT_PORT = port(18872);
@@ -173,5 +173,49 @@ describe("exit 2: the check could not run, with what to do", () => {
     const run = await check(["--bogus"]);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /Usage: MAGISTERIUM_TOKEN=/);
+  });
+});
+
+describe("check --worker: a deployed Worker checked as its operator would (no token)", () => {
+  const PROXY_PORT = port(18874);
+  const SECRET = `operator-secret-${crypto.randomUUID()}`;
+  let proxy;
+  before(async () => {
+    // The Worker as a proxy in front of this file's fault server (as scripts/test.sh starts its own),
+    // signing visitors in at the demo Worker's emulated OAuth server.
+    proxy = await startWrangler(root, PROXY_PORT, ["--var", `UPSTREAM_URL:${FAULT}/by-query`, "--var", `MAGISTERIUM_TOKEN:${SECRET}`,
+      "--var", "ALLOWED_ORIGINS:http://app.example", "--var", `OAUTH_ISSUER:${AGENT_URL}`], "/.well-known/agent.json");
+  });
+  after(() => proxy?.stop());
+  const WORKER_ROWS = ["CORS preflight from", "CORS preflight from https://refused.invalid", "agent card /.well-known/agent.json",
+    "agent card /.well-known/agent-card.json", "a call through it (document_search)", "no token or cookie in its answer", "/mcp tools/list",
+    "sign-in /api/auth/session", "sign-in /api/auth/login"];
+
+  for (const [name, url, origin] of [["the demo's Worker (the stand-in)", () => AGENT_URL, () => new URL(AGENT_URL).origin],
+    ["a proxy in front of the fault server", () => `http://127.0.0.1:${PROXY_PORT}`, () => "http://app.example"]]) {
+    test(`${name}: every row ok, exit 0, without a token`, async () => {
+      const run = await check(["--worker", url(), "--origin", origin()], { token: null });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.deepEqual(run.report.results.map((r) => r.what.replace(/ http:\S+$/, "")), WORKER_ROWS);
+      for (const r of run.report.results) assert.equal(r.outcome, "ok", `${r.what}: ${r.reason}`);
+      const call = run.report.results.find((r) => r.what.startsWith("a call"));
+      assert.equal(call.reason, undefined, "the call was answered, not refused");
+      assert.equal(call.exchanges[0].request.headers.authorization, undefined, "the check sends no token");
+      assert.ok(!run.text.includes(SECRET), "the operator's token never came back");
+    });
+  }
+
+  test("an origin not in ALLOWED_ORIGINS: its preflight fails, exit 1", async () => {
+    const run = await check(["--worker", `http://127.0.0.1:${PROXY_PORT}`, "--origin", "https://not-listed.example"], { token: null });
+    assert.equal(run.code, 1, run.stderr);
+    const row = run.report.results.find((r) => r.what === "CORS preflight from https://not-listed.example");
+    assert.equal(row.outcome, "failed");
+    assert.match(row.reason, /is https:\/\/not-listed\.example in ALLOWED_ORIGINS\?/);
+  });
+
+  test("unreachable: exit 2", async () => {
+    const run = await check(["--worker", `http://127.0.0.1:${port(18873)}`], { token: null });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /the Worker could not be reached .*check the URL/);
   });
 });

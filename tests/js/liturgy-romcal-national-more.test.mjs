@@ -1,0 +1,101 @@
+// The national calendars added after the first five (liturgy-romcal-national.test.mjs), against romcal
+// 3's (@romcal/calendar.<country>) day by day for 2025–2035. Every difference falls in a class: one of
+// the universal ones (romcal-classes.mjs) or one named here with the norm or the conference's
+// decision that decides it; each class covers exactly the days counted per calendar, so a new
+// difference fails.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import Romcal from "romcal";
+import { Italy_En } from "@romcal/calendar.italy";
+import { Germany_En } from "@romcal/calendar.germany";
+import * as cal from "../../pkg/liturgy/node.js";
+import { CLASSES, facets } from "./romcal-classes.mjs";
+
+const TRANSFERRED = ["ascension_of_the_lord", "most_holy_body_and_blood_of_christ"];
+
+const NATIONAL = [
+  {
+    name: "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday",
+    norm: "UNLY 7 (where they are not holy days of obligation they are assigned to a Sunday); Italy: CEI, after the law of 5 March 1977 n. 54 ended their civil holidays",
+    explains: (f, date, o, t, list) => TRANSFERRED.includes(o.celebration.id) || TRANSFERRED.includes(list[0].id),
+  },
+  {
+    name: "Saint Nicholas an obligatory memorial in Italy; romcal keeps the universal optional memorial",
+    norm: "CEI, Ufficio Liturgico Nazionale (2017): Saint Nicholas, bishop, inscribed as an obligatory memorial in the Italian calendar; UNLY 14 (an obligatory memorial on an Advent weekday before December 17)",
+    explains: (f, date, o, t, list) => ["id", "optional"].includes(f) && date.endsWith("-12-06") && o.celebration.id === "nicholas_of_myra_bishop"
+      && o.celebration.rank === "memorial" && list.some((x) => x.id === "nicholas_of_myra_bishop" && x.rank === "OPTIONAL_MEMORIAL"),
+  },
+  {
+    name: "Saint Matthias on February 24 (the German-speaking calendar's date) keeps the rank of feast of an apostle; romcal ranks it a memorial, omitted on a Lent weekday",
+    norm: "Table of Liturgical Days II.7 (feasts of the saints of the General Calendar: the apostles) over II.9 (weekdays of Lent); UNLY 56: a moved celebration keeps its rank",
+    explains: (f, date, o, t, list) => ["id", "rank"].includes(f) && date.endsWith("-02-24") && o.celebration.id === "matthias_apostle"
+      && o.celebration.rank === "feast" && list.some((x) => x.id === "matthias_apostle" && x.rank === "MEMORIAL"),
+  },
+];
+
+// Days per class and calendar, 2025–2035 (the universal classes are named in romcal-classes.mjs).
+const EXPECTED = {
+  "italy": {
+    "The Baptism of the Lord is a feast; romcal ranks it a solemnity": 11,
+    "The Immaculate Heart with another obligatory memorial: both optional; romcal keeps the Immaculate Heart": 5,
+    "A solemnity on the Immaculate Heart's Saturday is kept; romcal keeps the memorial and drops the solemnity": 2,
+    "The Nativity of John the Baptist impeded by the Sacred Heart is anticipated to June 23; romcal drops it": 1,
+    "St Joseph in Holy Week is anticipated to the Saturday before Palm Sunday; romcal drops it": 1,
+    "Holy Thursday is the Lord's Supper from the evening; romcal lists the Lent weekday first": 11,
+    "Good Friday and Holy Saturday are ranked Triduum (romcal: weekday with Triduum precedence), Holy Saturday violet (romcal: no colour), Holy Week's psalter week II": 22,
+    "All Souls is a commemoration ranked with the solemnities; romcal calls it a solemnity": 11,
+    "The Third Sunday in Ordinary Time is the Sunday of the Word of God; romcal gives it its own id": 11,
+    "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
+    "The Saturday memorial of Mary is listed; romcal does not list it": 227,
+    "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
+    "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday": 44,
+    "Saint Nicholas an obligatory memorial in Italy; romcal keeps the universal optional memorial": 10,
+  },
+  "germany": {
+    "The Baptism of the Lord is a feast; romcal ranks it a solemnity": 11,
+    "The Immaculate Heart with another obligatory memorial: both optional; romcal keeps the Immaculate Heart": 5,
+    "A solemnity on the Immaculate Heart's Saturday is kept; romcal keeps the memorial and drops the solemnity": 2,
+    "The Nativity of John the Baptist impeded by the Sacred Heart is anticipated to June 23; romcal drops it": 1,
+    "St Joseph in Holy Week is anticipated to the Saturday before Palm Sunday; romcal drops it": 1,
+    "Holy Thursday is the Lord's Supper from the evening; romcal lists the Lent weekday first": 11,
+    "Good Friday and Holy Saturday are ranked Triduum (romcal: weekday with Triduum precedence), Holy Saturday violet (romcal: no colour), Holy Week's psalter week II": 22,
+    "All Souls is a commemoration ranked with the solemnities; romcal calls it a solemnity": 11,
+    "The Third Sunday in Ordinary Time is the Sunday of the Word of God; romcal gives it its own id": 11,
+    "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
+    "The Saturday memorial of Mary is listed; romcal does not list it": 227,
+    "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
+    "Saint Matthias on February 24 (the German-speaking calendar's date) keeps the rank of feast of an apostle; romcal ranks it a memorial, omitted on a Lent weekday": 10,
+  },
+
+};
+
+const CALENDARS = [
+  ["italy", Italy_En],
+  ["germany", Germany_En],
+];
+
+for (const [id, localized] of CALENDARS) {
+  test(`${id}: every day of 2025–2035 agrees with romcal, or differs in a named class`, async () => {
+    const romcal = new Romcal({ localizedCalendar: localized });
+    const classes = [...CLASSES, ...NATIONAL];
+    const seen = new Map(classes.map((c) => [c, new Set()]));
+    const unexplained = [];
+    let days = 0;
+    for (let year = 2025; year <= 2035; year++) {
+      for (const [date, list] of Object.entries(await romcal.generateCalendar(year))) {
+        days++;
+        const o = cal.liturgicalDay(date, { calendar: id });
+        for (const f of facets(o, list)) {
+          const c = classes.find((k) => k.explains(f, date, o, list[0], list));
+          if (c) seen.get(c).add(date);
+          else unexplained.push(`${date} ${f}: ours ${JSON.stringify(o.celebration)} ${o.psalterWeek} [${o.optional.map((x) => x.id)}]; romcal ${list.map((x) => `${x.id}/${x.rank}/${x.colors}/${x.cycles.psalterWeek}`).join(", ")}`);
+        }
+      }
+    }
+    assert.equal(days, 4017);
+    assert.deepEqual(unexplained, [], "differences in no class");
+    const counts = Object.fromEntries([...seen].filter(([, d]) => d.size > 0).map(([c, d]) => [c.name, d.size]));
+    console.log(id, JSON.stringify(counts));
+    assert.deepEqual(counts, EXPECTED[id], `${id}: days per class`);
+  });
+}

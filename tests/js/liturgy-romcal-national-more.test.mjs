@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import Romcal from "romcal";
 import { Italy_En } from "@romcal/calendar.italy";
 import { Germany_En } from "@romcal/calendar.germany";
+import { France_En } from "@romcal/calendar.france";
+import { Poland_En } from "@romcal/calendar.poland";
 import * as cal from "../../pkg/liturgy/node.js";
 import { CLASSES, facets } from "./romcal-classes.mjs";
 
@@ -16,7 +18,7 @@ const TRANSFERRED = ["ascension_of_the_lord", "most_holy_body_and_blood_of_chris
 const NATIONAL = [
   {
     name: "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday",
-    norm: "UNLY 7 (where they are not holy days of obligation they are assigned to a Sunday); Italy: CEI, after the law of 5 March 1977 n. 54 ended their civil holidays",
+    norm: "UNLY 7 (where they are not holy days of obligation they are assigned to a Sunday); Italy: CEI, after the law of 5 March 1977 n. 54 ended their civil holidays; Poland: KEP, the Ascension on the Seventh Sunday of Easter",
     explains: (f, date, o, t, list) => TRANSFERRED.includes(o.celebration.id) || TRANSFERRED.includes(list[0].id),
   },
   {
@@ -30,6 +32,23 @@ const NATIONAL = [
     norm: "Table of Liturgical Days II.7 (feasts of the saints of the General Calendar: the apostles) over II.9 (weekdays of Lent); UNLY 56: a moved celebration keeps its rank",
     explains: (f, date, o, t, list) => ["id", "rank"].includes(f) && date.endsWith("-02-24") && o.celebration.id === "matthias_apostle"
       && o.celebration.rank === "feast" && list.some((x) => x.id === "matthias_apostle" && x.rank === "MEMORIAL"),
+  },
+  {
+    name: "The dedication of churches whose date is unknown (October 25) is each such church's own solemnity, not the nation's; romcal lists it",
+    norm: "UNLY 52 and the Missal (Common of the Dedication of a Church): the anniversary is proper to the church",
+    explains: (f, date, o, t, list) => f === "optional" && list.some((x) => x.id === "dedication_of_consecrated_churches"),
+  },
+  {
+    name: "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter)",
+    norm: "UNLY 60: a solemnity impeded by a day of higher precedence (a Sunday of Easter, I.2; the Easter octave, I.2) goes to the nearest day not listed in 1–8 of the Table",
+    explains: (f, date, o) => ["id", "optional"].includes(f) && o.transferredFrom !== null
+      && ["adalbert_of_prague_bishop", "our_lady_queen_of_poland", "stanislaus_of_szczepanow_bishop"].includes(o.celebration.id),
+  },
+  {
+    name: "Saints Denis and John Leonardi on October 10 in Poland (October 9 is Blessed Vincent Kadłubek); romcal puts them on September 10",
+    norm: "Calendarium proprium pro Poloniae (Prot. 284/98/L): the optional memorials of October 9 moved to October 10 (UNLY 56: a proper celebration displaces the universal ones of that day to the nearest free day)",
+    explains: (f, date, o, t, list) => f === "optional" && (date.endsWith("-09-10") || date.endsWith("-10-10"))
+      && ["denis_of_paris_bishop_and_companions_martyrs", "john_leonardi_priest"].every((id) => o.optional.some((c) => c.id === id) !== list.some((x) => x.id === id)),
   },
 ];
 
@@ -66,12 +85,45 @@ const EXPECTED = {
     "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
     "Saint Matthias on February 24 (the German-speaking calendar's date) keeps the rank of feast of an apostle; romcal ranks it a memorial, omitted on a Lent weekday": 10,
   },
-
+  "france": {
+    "The Baptism of the Lord is a feast; romcal ranks it a solemnity": 11,
+    "The Immaculate Heart with another obligatory memorial: both optional; romcal keeps the Immaculate Heart": 5,
+    "A solemnity on the Immaculate Heart's Saturday is kept; romcal keeps the memorial and drops the solemnity": 2,
+    "The Nativity of John the Baptist impeded by the Sacred Heart is anticipated to June 23; romcal drops it": 1,
+    "St Joseph in Holy Week is anticipated to the Saturday before Palm Sunday; romcal drops it": 1,
+    "Holy Thursday is the Lord's Supper from the evening; romcal lists the Lent weekday first": 11,
+    "Good Friday and Holy Saturday are ranked Triduum (romcal: weekday with Triduum precedence), Holy Saturday violet (romcal: no colour), Holy Week's psalter week II": 22,
+    "All Souls is a commemoration ranked with the solemnities; romcal calls it a solemnity": 11,
+    "The Third Sunday in Ordinary Time is the Sunday of the Word of God; romcal gives it its own id": 11,
+    "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 173,
+    "The Saturday memorial of Mary is listed; romcal does not list it": 222,
+    "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
+    "The dedication of churches whose date is unknown (October 25) is each such church's own solemnity, not the nation's; romcal lists it": 10,
+  },
+  "poland": {
+    "The Baptism of the Lord is a feast; romcal ranks it a solemnity": 11,
+    "The Immaculate Heart with another obligatory memorial: both optional; romcal keeps the Immaculate Heart": 6,
+    "A solemnity on the Immaculate Heart's Saturday is kept; romcal keeps the memorial and drops the solemnity": 2,
+    "The Nativity of John the Baptist impeded by the Sacred Heart is anticipated to June 23; romcal drops it": 1,
+    "St Joseph in Holy Week is anticipated to the Saturday before Palm Sunday; romcal drops it": 1,
+    "Holy Thursday is the Lord's Supper from the evening; romcal lists the Lent weekday first": 11,
+    "Good Friday and Holy Saturday are ranked Triduum (romcal: weekday with Triduum precedence), Holy Saturday violet (romcal: no colour), Holy Week's psalter week II": 22,
+    "All Souls is a commemoration ranked with the solemnities; romcal calls it a solemnity": 11,
+    "The Third Sunday in Ordinary Time is the Sunday of the Word of God; romcal gives it its own id": 11,
+    "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
+    "The Saturday memorial of Mary is listed; romcal does not list it": 177,
+    "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
+    "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday": 22,
+    "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter)": 6,
+    "Saints Denis and John Leonardi on October 10 in Poland (October 9 is Blessed Vincent Kad\u0142ubek); romcal puts them on September 10": 18,
+  },
 };
 
 const CALENDARS = [
   ["italy", Italy_En],
   ["germany", Germany_En],
+  ["france", France_En],
+  ["poland", Poland_En],
 ];
 
 for (const [id, localized] of CALENDARS) {

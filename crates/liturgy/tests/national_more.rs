@@ -1,5 +1,4 @@
-//! The national calendars added after the first five (national.rs): Italy and Germany over named
-//! days. Each case cites where its answer is published.
+//! The national calendars added after the first five (national.rs) over named days. Each case cites where its answer is published.
 
 use magisterium_core::CivilDate;
 use magisterium_liturgy::{calendar, liturgical_day_in, LiturgicalDay, Rank, CALENDARS};
@@ -16,7 +15,7 @@ fn id_rank(day: &LiturgicalDay) -> (&str, Rank) {
 #[test]
 fn the_new_calendars_are_listed() {
     let ids: Vec<&str> = CALENDARS.iter().map(|c| c.id).collect();
-    for id in ["italy", "germany"] {
+    for id in ["italy", "germany", "france", "poland"] {
         assert!(ids.contains(&id), "{id} in {ids:?}");
     }
 }
@@ -69,4 +68,60 @@ fn germany_keeps_the_thursdays_and_its_regional_calendar() {
         .optional_memorials
         .iter()
         .any(|c| c.id == "peter_canisius_priest"));
+}
+
+#[test]
+fn france_keeps_the_epiphany_on_sunday_and_the_ascension_on_thursday() {
+    let fr = |m, d| day_in("france", 2027, m, d);
+    // CEF: the Epiphany on the Sunday between January 2 and 8, Corpus Christi on Sunday.
+    assert_eq!(fr(1, 3).id, "epiphany_of_the_lord");
+    assert_eq!(fr(1, 3).transferred_from, CivilDate::new(2027, 1, 6));
+    assert_eq!(fr(5, 6).id, "ascension_of_the_lord");
+    assert!(fr(5, 6).holy_day_of_obligation);
+    assert_eq!(fr(5, 30).id, "most_holy_body_and_blood_of_christ");
+    // Four holy days besides Sundays: Mary Mother of God is not one of them.
+    assert!(!fr(1, 1).holy_day_of_obligation);
+    assert!(fr(11, 1).holy_day_of_obligation);
+    // Saint Joan of Arc, secondary patroness (May 30, 2028 a Tuesday), a memorial.
+    assert_eq!(
+        id_rank(&day_in("france", 2028, 5, 30)),
+        ("joan_of_arc_virgin", Rank::Memorial)
+    );
+    // Saint Louis a memorial on August 25; Saint Joseph Calasanz moved to August 26.
+    assert_eq!(id_rank(&fr(8, 25)), ("louis_ix_of_france", Rank::Memorial));
+    assert!(fr(8, 26)
+        .optional_memorials
+        .iter()
+        .any(|c| c.id == "joseph_of_calasanz_priest"));
+}
+
+#[test]
+fn poland_keeps_its_patrons_and_moves_an_impeded_solemnity() {
+    let pl = |y, m, d| day_in("poland", y, m, d);
+    // KEP: the Ascension on Sunday, Corpus Christi on Thursday (a holy day), the Epiphany on Jan. 6.
+    assert_eq!(pl(2027, 5, 9).id, "ascension_of_the_lord");
+    assert_eq!(pl(2027, 5, 27).id, "most_holy_body_and_blood_of_christ");
+    assert!(pl(2027, 5, 27).holy_day_of_obligation);
+    assert!(pl(2027, 1, 6).holy_day_of_obligation);
+    // Our Lady Queen of Poland (May 3) and Saint Stanislaus (May 8), solemnities.
+    assert_eq!(
+        id_rank(&pl(2027, 5, 3)),
+        ("our_lady_queen_of_poland", Rank::Solemnity)
+    );
+    assert_eq!(
+        id_rank(&pl(2027, 5, 8)),
+        ("stanislaus_of_szczepanow_bishop", Rank::Solemnity)
+    );
+    // On the Fifth Sunday of Easter 2026, Queen of Poland goes to the Monday (UNLY 60).
+    assert_eq!(pl(2026, 5, 3).id, "easter_time_5_sunday");
+    assert_eq!(pl(2026, 5, 4).id, "our_lady_queen_of_poland");
+    // Saint Adalbert in the Easter octave 2025 goes to the Monday after the Second Sunday of Easter.
+    assert_eq!(pl(2025, 4, 28).id, "adalbert_of_prague_bishop");
+    // Our Lady of Częstochowa, a solemnity over a Sunday in Ordinary Time (August 26, 2029).
+    assert_eq!(pl(2029, 8, 26).id, "our_lady_of_czestochowa");
+    // Mary, Mother of the Church: a feast on Pentecost Monday.
+    assert_eq!(
+        id_rank(&pl(2027, 5, 17)),
+        ("mary_mother_of_the_church", Rank::Feast)
+    );
 }

@@ -10,6 +10,7 @@ import { Italy_En } from "@romcal/calendar.italy";
 import { Germany_En } from "@romcal/calendar.germany";
 import { France_En } from "@romcal/calendar.france";
 import { Poland_En } from "@romcal/calendar.poland";
+import { Spain_En } from "@romcal/calendar.spain";
 import * as cal from "../../pkg/liturgy/node.js";
 import { CLASSES, facets } from "./romcal-classes.mjs";
 
@@ -18,7 +19,7 @@ const TRANSFERRED = ["ascension_of_the_lord", "most_holy_body_and_blood_of_chris
 const NATIONAL = [
   {
     name: "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday",
-    norm: "UNLY 7 (where they are not holy days of obligation they are assigned to a Sunday); Italy: CEI, after the law of 5 March 1977 n. 54 ended their civil holidays; Poland: KEP, the Ascension on the Seventh Sunday of Easter",
+    norm: "UNLY 7 (where they are not holy days of obligation they are assigned to a Sunday); Italy: CEI, after the law of 5 March 1977 n. 54 ended their civil holidays; Poland: KEP, the Ascension on the Seventh Sunday of Easter; Spain: CEE, the Ascension (1977) and Corpus Christi (1990) on Sunday",
     explains: (f, date, o, t, list) => TRANSFERRED.includes(o.celebration.id) || TRANSFERRED.includes(list[0].id),
   },
   {
@@ -49,6 +50,11 @@ const NATIONAL = [
     norm: "Calendarium proprium pro Poloniae (Prot. 284/98/L): the optional memorials of October 9 moved to October 10 (UNLY 56: a proper celebration displaces the universal ones of that day to the nearest free day)",
     explains: (f, date, o, t, list) => f === "optional" && (date.endsWith("-09-10") || date.endsWith("-10-10"))
       && ["denis_of_paris_bishop_and_companions_martyrs", "john_leonardi_priest"].every((id) => o.optional.some((c) => c.id === id) !== list.some((x) => x.id === id)),
+  },
+  {
+    name: "A memorial of martyrs is red; romcal gives Saints Peter Poveda, Innocent Canoura and Companions, Martyrs, white",
+    norm: "GIRM 346 b: red is used on the celebrations of martyrs",
+    explains: (f, date, o) => f === "colour" && o.celebration.id === "peter_poveda_and_innocent_of_mary_immaculate_canoura_priests_and_companions_martyrs" && o.celebration.colour === "red",
   },
 ];
 
@@ -117,6 +123,22 @@ const EXPECTED = {
     "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter)": 6,
     "Saints Denis and John Leonardi on October 10 in Poland (October 9 is Blessed Vincent Kad\u0142ubek); romcal puts them on September 10": 18,
   },
+  "spain": {
+    "The Baptism of the Lord is a feast; romcal ranks it a solemnity": 11,
+    "The Immaculate Heart with another obligatory memorial: both optional; romcal keeps the Immaculate Heart": 5,
+    "A solemnity on the Immaculate Heart's Saturday is kept; romcal keeps the memorial and drops the solemnity": 2,
+    "The Nativity of John the Baptist impeded by the Sacred Heart is anticipated to June 23; romcal drops it": 1,
+    "St Joseph in Holy Week is anticipated to the Saturday before Palm Sunday; romcal drops it": 1,
+    "Holy Thursday is the Lord's Supper from the evening; romcal lists the Lent weekday first": 11,
+    "Good Friday and Holy Saturday are ranked Triduum (romcal: weekday with Triduum precedence), Holy Saturday violet (romcal: no colour), Holy Week's psalter week II": 22,
+    "All Souls is a commemoration ranked with the solemnities; romcal calls it a solemnity": 11,
+    "The Third Sunday in Ordinary Time is the Sunday of the Word of God; romcal gives it its own id": 11,
+    "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
+    "The Saturday memorial of Mary is listed; romcal does not list it": 219,
+    "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
+    "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday": 44,
+    "A memorial of martyrs is red; romcal gives Saints Peter Poveda, Innocent Canoura and Companions, Martyrs, white": 10,
+  },
 };
 
 const CALENDARS = [
@@ -124,6 +146,7 @@ const CALENDARS = [
   ["germany", Germany_En],
   ["france", France_En],
   ["poland", Poland_En],
+  ["spain", Spain_En],
 ];
 
 for (const [id, localized] of CALENDARS) {

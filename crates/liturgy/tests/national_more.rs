@@ -15,7 +15,7 @@ fn id_rank(day: &LiturgicalDay) -> (&str, Rank) {
 #[test]
 fn the_new_calendars_are_listed() {
     let ids: Vec<&str> = CALENDARS.iter().map(|c| c.id).collect();
-    for id in ["italy", "germany", "france", "poland"] {
+    for id in ["italy", "germany", "france", "poland", "spain"] {
         assert!(ids.contains(&id), "{id} in {ids:?}");
     }
 }
@@ -123,5 +123,39 @@ fn poland_keeps_its_patrons_and_moves_an_impeded_solemnity() {
     assert_eq!(
         id_rank(&pl(2027, 5, 17)),
         ("mary_mother_of_the_church", Rank::Feast)
+    );
+}
+
+#[test]
+fn spain_keeps_saint_james_and_moves_the_ascension_and_corpus_christi() {
+    let es = |y, m, d| day_in("spain", y, m, d);
+    // CEE: the Ascension (1977) and Corpus Christi (1990) on Sunday; the Epiphany on January 6.
+    assert_eq!(es(2026, 5, 17).id, "ascension_of_the_lord");
+    assert_eq!(es(2026, 6, 7).id, "most_holy_body_and_blood_of_christ");
+    assert_eq!(es(2026, 1, 6).id, "epiphany_of_the_lord");
+    // Jesucristo, Sumo y Eterno Sacerdote: the Thursday after Pentecost (May 20, 2027), a feast.
+    assert_eq!(
+        id_rank(&es(2027, 5, 20)),
+        ("our_lord_jesus_christ_the_eternal_high_priest", Rank::Feast)
+    );
+    // Saint James, patron of Spain: a solemnity and a holy day, over a Sunday in Ordinary Time (2027).
+    let james = es(2027, 7, 25);
+    assert_eq!(id_rank(&james), ("james_apostle", Rank::Solemnity));
+    assert!(james.holy_day_of_obligation);
+    // Saint Joseph a holy day (March 19, 2027, a Friday of Lent).
+    assert!(es(2027, 3, 19).holy_day_of_obligation);
+    // Our Lady of the Pillar (October 12) and Saint Teresa of Jesus (October 15), feasts.
+    assert_eq!(
+        id_rank(&es(2027, 10, 12)),
+        ("our_lady_of_the_pillar", Rank::Feast)
+    );
+    assert_eq!(
+        id_rank(&es(2027, 10, 15)),
+        ("teresa_of_jesus_of_avila_virgin", Rank::Feast)
+    );
+    // Saint Isidore of Seville on April 26, a feast.
+    assert_eq!(
+        id_rank(&es(2027, 4, 26)),
+        ("isidore_of_seville_bishop", Rank::Feast)
     );
 }

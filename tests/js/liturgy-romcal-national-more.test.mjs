@@ -11,16 +11,20 @@ import { Germany_En } from "@romcal/calendar.germany";
 import { France_En } from "@romcal/calendar.france";
 import { Poland_En } from "@romcal/calendar.poland";
 import { Spain_En } from "@romcal/calendar.spain";
+import { Mexico_En } from "@romcal/calendar.mexico";
 import * as cal from "../../pkg/liturgy/node.js";
 import { CLASSES, facets } from "./romcal-classes.mjs";
 
-const TRANSFERRED = ["ascension_of_the_lord", "most_holy_body_and_blood_of_christ"];
+/** Sunday transfers that romcal's calendar lacks (with the Baptism of the Lord on the Monday after an
+ *  Epiphany kept on January 7 or 8, and the weekdays after an Epiphany kept before January 6). */
+const TRANSFERRED = ["epiphany_of_the_lord", "ascension_of_the_lord", "most_holy_body_and_blood_of_christ", "baptism_of_the_lord"];
+const movedByUs = (o, list) => TRANSFERRED.includes(o.celebration.id) || TRANSFERRED.includes(list[0].id) || /^(christmas_time_january_\d|\w+_after_epiphany)$/.test(o.celebration.id);
 
 const NATIONAL = [
   {
-    name: "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday",
-    norm: "UNLY 7 (where they are not holy days of obligation they are assigned to a Sunday); Italy: CEI, after the law of 5 March 1977 n. 54 ended their civil holidays; Poland: KEP, the Ascension on the Seventh Sunday of Easter; Spain: CEE, the Ascension (1977) and Corpus Christi (1990) on Sunday",
-    explains: (f, date, o, t, list) => TRANSFERRED.includes(o.celebration.id) || TRANSFERRED.includes(list[0].id),
+    name: "The Epiphany, the Ascension or Corpus Christi kept on Sunday where the conference moved them; romcal's calendar keeps the universal days",
+    norm: "UNLY 7 (where they are not holy days of obligation they are assigned to a Sunday); Italy: CEI, after the law of 5 March 1977 n. 54 ended their civil holidays; Poland: KEP, the Ascension on the Seventh Sunday of Easter; Spain: CEE, the Ascension (1977) and Corpus Christi (1990) on Sunday; Mexico: CEM, the Epiphany (January 2–8) and the Ascension on Sunday",
+    explains: (f, date, o, t, list) => movedByUs(o, list) || (f === "psalter" && o.season === "christmas"),
   },
   {
     name: "Saint Nicholas an obligatory memorial in Italy; romcal keeps the universal optional memorial",
@@ -40,10 +44,10 @@ const NATIONAL = [
     explains: (f, date, o, t, list) => f === "optional" && list.some((x) => x.id === "dedication_of_consecrated_churches"),
   },
   {
-    name: "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter)",
-    norm: "UNLY 60: a solemnity impeded by a day of higher precedence (a Sunday of Easter, I.2; the Easter octave, I.2) goes to the nearest day not listed in 1–8 of the Table",
+    name: "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter, Our Lady of Guadalupe on a Sunday of Advent)",
+    norm: "UNLY 60: a solemnity impeded by a day of higher precedence (a Sunday of Advent or Easter, I.2; the Easter octave, I.2) goes to the nearest day not listed in 1–8 of the Table",
     explains: (f, date, o) => ["id", "optional"].includes(f) && o.transferredFrom !== null
-      && ["adalbert_of_prague_bishop", "our_lady_queen_of_poland", "stanislaus_of_szczepanow_bishop"].includes(o.celebration.id),
+      && ["adalbert_of_prague_bishop", "our_lady_queen_of_poland", "stanislaus_of_szczepanow_bishop", "our_lady_of_guadalupe"].includes(o.celebration.id),
   },
   {
     name: "Saints Denis and John Leonardi on October 10 in Poland (October 9 is Blessed Vincent Kadłubek); romcal puts them on September 10",
@@ -52,9 +56,10 @@ const NATIONAL = [
       && ["denis_of_paris_bishop_and_companions_martyrs", "john_leonardi_priest"].every((id) => o.optional.some((c) => c.id === id) !== list.some((x) => x.id === id)),
   },
   {
-    name: "A memorial of martyrs is red; romcal gives Saints Peter Poveda, Innocent Canoura and Companions, Martyrs, white",
-    norm: "GIRM 346 b: red is used on the celebrations of martyrs",
-    explains: (f, date, o) => f === "colour" && o.celebration.id === "peter_poveda_and_innocent_of_mary_immaculate_canoura_priests_and_companions_martyrs" && o.celebration.colour === "red",
+    name: "Celebrations of martyrs and of the Cross are red; romcal gives white to Saints Peter Poveda, Innocent Canoura and Companions, Martyrs (Spain) and to the Finding of the Holy Cross (Mexico)",
+    norm: "GIRM 346 b: red is used on the celebrations of the Lord's Passion (the feasts of the Cross) and of martyrs",
+    explains: (f, date, o, t) => f === "colour" && o.celebration.colour === "red" && t.colors.includes("WHITE")
+      && ["peter_poveda_and_innocent_of_mary_immaculate_canoura_priests_and_companions_martyrs", "finding_of_the_holy_cross"].includes(o.celebration.id),
   },
 ];
 
@@ -73,7 +78,7 @@ const EXPECTED = {
     "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
     "The Saturday memorial of Mary is listed; romcal does not list it": 227,
     "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
-    "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday": 44,
+    "The Epiphany, the Ascension or Corpus Christi kept on Sunday where the conference moved them; romcal's calendar keeps the universal days": 44,
     "Saint Nicholas an obligatory memorial in Italy; romcal keeps the universal optional memorial": 10,
   },
   "germany": {
@@ -119,8 +124,8 @@ const EXPECTED = {
     "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
     "The Saturday memorial of Mary is listed; romcal does not list it": 177,
     "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
-    "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday": 22,
-    "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter)": 6,
+    "The Epiphany, the Ascension or Corpus Christi kept on Sunday where the conference moved them; romcal's calendar keeps the universal days": 22,
+    "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter, Our Lady of Guadalupe on a Sunday of Advent)": 6,
     "Saints Denis and John Leonardi on October 10 in Poland (October 9 is Blessed Vincent Kad\u0142ubek); romcal puts them on September 10": 18,
   },
   "spain": {
@@ -136,8 +141,25 @@ const EXPECTED = {
     "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 171,
     "The Saturday memorial of Mary is listed; romcal does not list it": 219,
     "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
-    "The Ascension and Corpus Christi kept on the following Sunday where the conference moved them; romcal's calendar keeps the Thursday": 44,
-    "A memorial of martyrs is red; romcal gives Saints Peter Poveda, Innocent Canoura and Companions, Martyrs, white": 10,
+    "The Epiphany, the Ascension or Corpus Christi kept on Sunday where the conference moved them; romcal's calendar keeps the universal days": 44,
+    "Celebrations of martyrs and of the Cross are red; romcal gives white to Saints Peter Poveda, Innocent Canoura and Companions, Martyrs (Spain) and to the Finding of the Holy Cross (Mexico)": 10,
+  },
+  "mexico": {
+    "The Baptism of the Lord is a feast; romcal ranks it a solemnity": 8,
+    "The Immaculate Heart with another obligatory memorial: both optional; romcal keeps the Immaculate Heart": 5,
+    "A solemnity on the Immaculate Heart's Saturday is kept; romcal keeps the memorial and drops the solemnity": 2,
+    "The Nativity of John the Baptist impeded by the Sacred Heart is anticipated to June 23; romcal drops it": 1,
+    "St Joseph in Holy Week is anticipated to the Saturday before Palm Sunday; romcal drops it": 1,
+    "Holy Thursday is the Lord's Supper from the evening; romcal lists the Lent weekday first": 11,
+    "Good Friday and Holy Saturday are ranked Triduum (romcal: weekday with Triduum precedence), Holy Saturday violet (romcal: no colour), Holy Week's psalter week II": 22,
+    "All Souls is a commemoration ranked with the solemnities; romcal calls it a solemnity": 11,
+    "The Third Sunday in Ordinary Time is the Sunday of the Word of God; romcal gives it its own id": 11,
+    "The psalter in Christmas Time goes on from Advent's count; romcal starts it again at Christmas": 174,
+    "The Saturday memorial of Mary is listed; romcal does not list it": 226,
+    "St Teresa of Calcutta (September 5): in romcal's general calendar, not in our data (the Missal's universal inscriptions up to 2021)": 9,
+    "The Epiphany, the Ascension or Corpus Christi kept on Sunday where the conference moved them; romcal's calendar keeps the universal days": 56,
+    "An impeded national solemnity is transferred to the nearest free day; romcal drops it (Saint Adalbert in the Easter octave or on a Sunday of Easter, Our Lady Queen of Poland or Saint Stanislaus on a Sunday of Easter, Our Lady of Guadalupe on a Sunday of Advent)": 2,
+    "Celebrations of martyrs and of the Cross are red; romcal gives white to Saints Peter Poveda, Innocent Canoura and Companions, Martyrs (Spain) and to the Finding of the Holy Cross (Mexico)": 9,
   },
 };
 
@@ -147,6 +169,7 @@ const CALENDARS = [
   ["france", France_En],
   ["poland", Poland_En],
   ["spain", Spain_En],
+  ["mexico", Mexico_En],
 ];
 
 for (const [id, localized] of CALENDARS) {

@@ -15,7 +15,7 @@ fn id_rank(day: &LiturgicalDay) -> (&str, Rank) {
 #[test]
 fn the_new_calendars_are_listed() {
     let ids: Vec<&str> = CALENDARS.iter().map(|c| c.id).collect();
-    for id in ["italy", "germany", "france", "poland", "spain"] {
+    for id in ["italy", "germany", "france", "poland", "spain", "mexico"] {
         assert!(ids.contains(&id), "{id} in {ids:?}");
     }
 }
@@ -157,5 +157,41 @@ fn spain_keeps_saint_james_and_moves_the_ascension_and_corpus_christi() {
     assert_eq!(
         id_rank(&es(2027, 4, 26)),
         ("isidore_of_seville_bishop", Rank::Feast)
+    );
+}
+
+#[test]
+fn mexico_keeps_guadalupe_and_the_epiphany_on_sunday() {
+    let mx = |y, m, d| day_in("mexico", y, m, d);
+    // CEM: the Epiphany on the Sunday between January 2 and 8, the Ascension on Sunday, Corpus
+    // Christi on Thursday (a holy day).
+    assert_eq!(mx(2027, 1, 3).id, "epiphany_of_the_lord");
+    assert_eq!(mx(2027, 5, 9).id, "ascension_of_the_lord");
+    assert_eq!(mx(2027, 5, 27).id, "most_holy_body_and_blood_of_christ");
+    assert!(mx(2027, 5, 27).holy_day_of_obligation);
+    // Our Lady of Guadalupe: a solemnity and a holy day; on the Third Sunday of Advent 2027 it
+    // goes to the Monday (UNLY 60).
+    let guadalupe = mx(2028, 12, 12);
+    assert_eq!(
+        id_rank(&guadalupe),
+        ("our_lady_of_guadalupe", Rank::Solemnity)
+    );
+    assert!(guadalupe.holy_day_of_obligation);
+    assert_eq!(mx(2027, 12, 12).id, "advent_3_sunday");
+    assert_eq!(mx(2027, 12, 13).id, "our_lady_of_guadalupe");
+    // Saint Philip of Jesus, protomartyr of Mexico, a feast on February 5 (Saint Agatha omitted).
+    let philip = mx(2027, 2, 5);
+    assert_eq!(
+        id_rank(&philip),
+        ("philip_of_jesus_de_las_casas_martyr", Rank::Feast)
+    );
+    assert!(philip.optional_memorials.is_empty());
+    // The Finding of the Holy Cross on May 3 moves Saints Philip and James to May 4.
+    assert_eq!(mx(2027, 5, 3).id, "finding_of_the_holy_cross");
+    assert_eq!(mx(2027, 5, 4).id, "philip_and_james_apostles");
+    // Saint Juan Diego, an obligatory memorial on December 9 (2027, a Thursday of Advent).
+    assert_eq!(
+        id_rank(&mx(2027, 12, 9)),
+        ("juan_diego_cuauhtlatoatzin", Rank::Memorial)
     );
 }

@@ -15,7 +15,15 @@ fn id_rank(day: &LiturgicalDay) -> (&str, Rank) {
 #[test]
 fn the_new_calendars_are_listed() {
     let ids: Vec<&str> = CALENDARS.iter().map(|c| c.id).collect();
-    for id in ["italy", "germany", "france", "poland", "spain", "mexico"] {
+    for id in [
+        "italy",
+        "germany",
+        "france",
+        "poland",
+        "spain",
+        "mexico",
+        "philippines",
+    ] {
         assert!(ids.contains(&id), "{id} in {ids:?}");
     }
 }
@@ -193,5 +201,38 @@ fn mexico_keeps_guadalupe_and_the_epiphany_on_sunday() {
     assert_eq!(
         id_rank(&mx(2027, 12, 9)),
         ("juan_diego_cuauhtlatoatzin", Rank::Memorial)
+    );
+}
+
+#[test]
+fn the_philippines_keep_the_santo_nino_on_the_third_sunday_of_january() {
+    let ph = |y, m, d| day_in("philippines", y, m, d);
+    // CBCP: the Santo Niño on the third Sunday of January (January 15–21), over the Sunday.
+    for (y, d) in [(2027, 17), (2029, 21), (2034, 15)] {
+        let day = ph(y, 1, d);
+        assert_eq!(id_rank(&day), ("santo_nino", Rank::Feast), "{y}-01-{d}");
+    }
+    assert_ne!(ph(2027, 1, 10).id, "santo_nino");
+    assert_ne!(ph(2027, 1, 24).id, "santo_nino");
+    assert_eq!(
+        day_in("general-roman", 2027, 1, 17).id,
+        "ordinary_time_2_sunday"
+    );
+    // The Epiphany, the Ascension and Corpus Christi on Sunday; three holy days besides Sundays.
+    assert_eq!(ph(2027, 1, 3).id, "epiphany_of_the_lord");
+    assert_eq!(ph(2027, 5, 9).id, "ascension_of_the_lord");
+    assert_eq!(ph(2027, 5, 30).id, "most_holy_body_and_blood_of_christ");
+    assert!(ph(2027, 12, 8).holy_day_of_obligation);
+    assert_eq!(ph(2028, 8, 15).id, "assumption_of_the_blessed_virgin_mary");
+    assert!(!ph(2028, 8, 15).holy_day_of_obligation);
+    assert!(!ph(2028, 11, 1).holy_day_of_obligation);
+    // Saint Lorenzo Ruiz and Our Lady of Guadalupe, obligatory memorials.
+    assert_eq!(
+        id_rank(&ph(2027, 9, 28)),
+        ("lawrence_ruiz_and_companions_martyrs", Rank::Memorial)
+    );
+    assert_eq!(
+        id_rank(&ph(2028, 12, 12)),
+        ("our_lady_of_guadalupe", Rank::Memorial)
     );
 }

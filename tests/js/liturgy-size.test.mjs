@@ -4,10 +4,11 @@
 // romcal also publishes (English), bundled and minified for the browser by esbuild, as
 // bench/lib/liturgy.mjs measures it.
 //
-// Issue 41's target is 0.75× (TARGET). Today every national calendar is compiled into the one .wasm
-// (1.08× with its twelve national calendars, December 2026); loading a calendar's data only when asked is the
-// remaining work of the issue's item 6. Until then the guard holds the ratio where it is (LIMIT), so
-// a calendar or a change that costs more than romcal's own fails here; lower LIMIT as it shrinks.
+// Issue 41's target is 0.75× (TARGET). Today every national calendar is compiled into the one
+// .wasm (1.08× with its twelve national calendars, December 2026); loading a calendar's data only
+// when asked is the remaining work of the issue's item 6. Until then the guard holds the ratio
+// where it is (LIMIT), so a calendar or a change that costs more than romcal's own fails here;
+// lower LIMIT as it shrinks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";

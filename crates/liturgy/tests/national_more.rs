@@ -59,11 +59,19 @@ fn italy_moves_the_ascension_and_corpus_christi_and_keeps_its_patrons() {
 #[test]
 fn germany_keeps_the_thursdays_and_its_regional_calendar() {
     let de = |m, d| day_in("germany", 2027, m, d);
-    // The Ascension and Corpus Christi on Thursday, holy days of obligation.
+    // The Ascension and Corpus Christi on Thursday. DBK (1996): the Ascension, Easter Monday,
+    // Pentecost Monday and Saint Stephen are holy days everywhere; Corpus Christi in some dioceses.
     assert_eq!(de(5, 6).id, "ascension_of_the_lord");
     assert!(de(5, 6).holy_day_of_obligation);
     assert_eq!(de(5, 27).id, "most_holy_body_and_blood_of_christ");
-    assert!(de(5, 27).holy_day_of_obligation);
+    assert!(!de(5, 27).holy_day_of_obligation);
+    assert!(de(3, 29).holy_day_of_obligation && de(3, 29).id == "easter_monday");
+    assert!(de(5, 17).holy_day_of_obligation && de(5, 17).id == "mary_mother_of_the_church");
+    let stephen = day_in("germany", 2028, 12, 26);
+    assert!(stephen.holy_day_of_obligation && stephen.id == "stephen_the_first_martyr");
+    let assumption = day_in("germany", 2028, 8, 15);
+    assert_eq!(assumption.id, "assumption_of_the_blessed_virgin_mary");
+    assert!(!assumption.holy_day_of_obligation);
     // Saint Matthias on February 24, a feast (Table II.7) over a weekday of Lent (II.9).
     assert_eq!(id_rank(&de(2, 24)), ("matthias_apostle", Rank::Feast));
     assert_ne!(de(5, 14).id, "matthias_apostle");

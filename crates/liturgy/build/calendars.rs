@@ -60,9 +60,12 @@ struct NationalRow {
     source: String,
     date: Option<String>,
     easter: Option<i64>,
+    sunday: Option<(u32, u32)>,
     rank: Option<Rank>,
     colour: Option<Colour>,
     title: Option<String>,
+    #[serde(default)]
+    lord: bool,
     #[serde(default)]
     drop: bool,
 }
@@ -199,7 +202,7 @@ fn calendar_rs(e: &Entry) -> String {
     let mut code = String::new();
     let _ = writeln!(
         code,
-        "    Calendar {{ id: {:?}, name: {:?}, epiphany: Epiphany::{:?}, ascension_on_sunday: {}, corpus_christi_on_sunday: {}, holy_days: {}, lifted_on_saturday_or_monday: {}, sunday_if_saturday_or_monday: {}, fixed: {t}FIXED, over_universal: {}, solemnities: {t}SOLEMNITIES, from_easter: {t}FROM_EASTER }},",
+        "    Calendar {{ id: {:?}, name: {:?}, epiphany: Epiphany::{:?}, ascension_on_sunday: {}, corpus_christi_on_sunday: {}, holy_days: {}, lifted_on_saturday_or_monday: {}, sunday_if_saturday_or_monday: {}, fixed: {t}FIXED, over_universal: {}, solemnities: {t}SOLEMNITIES, from_easter: {t}FROM_EASTER, nth_sunday: {t}NTH_SUNDAY }},",
         e.id,
         e.name,
         e.epiphany,
@@ -284,13 +287,10 @@ fn national(
                 if n.rank.is_some_and(|r| r != old.rank) {
                     old.proper = true;
                 }
-                if let Some(date) = &n.date {
-                    old.date = Some(date.clone());
-                    old.easter = None;
-                }
-                if let Some(days) = n.easter {
-                    old.easter = Some(days);
-                    old.date = None;
+                if n.date.is_some() || n.easter.is_some() || n.sunday.is_some() {
+                    old.date = n.date.clone();
+                    old.easter = n.easter;
+                    old.sunday = n.sunday;
                 }
                 old.rank = n.rank.unwrap_or(old.rank);
                 old.colour = n.colour.unwrap_or(old.colour);
@@ -331,9 +331,10 @@ fn national(
                         id: n.id.clone(),
                         date: n.date.clone(),
                         easter: n.easter,
+                        sunday: n.sunday,
                         rank,
                         colour,
-                        lord: false,
+                        lord: n.lord,
                         title,
                         proper: true,
                     },

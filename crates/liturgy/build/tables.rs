@@ -46,6 +46,9 @@ pub struct Row {
     pub id: String,
     pub date: Option<String>,
     pub easter: Option<i64>,
+    /// `[month, n]`: the n-th Sunday of that month (n = 1–4), e.g. `[1, 3]`.
+    #[serde(default)]
+    pub sunday: Option<(u32, u32)>,
     pub rank: Rank,
     pub colour: Colour,
     #[serde(default)]
@@ -195,6 +198,7 @@ pub fn tables_rs(
     let mut titles = HashSet::new();
     let mut fixed: BTreeMap<(u32, u32), Vec<&Row>> = BTreeMap::new();
     let mut movable = Vec::new();
+    let mut sundays = Vec::new();
     for (span, row) in rows {
         let span = span.clone();
         if !is_id(&row.id) {
@@ -218,8 +222,8 @@ pub fn tables_rs(
         if row.lord && row.rank != Rank::Feast {
             return Err(at(span, "`lord = true` is for feasts only"));
         }
-        match (&row.date, row.easter) {
-            (Some(date), None) => {
+        match (&row.date, row.easter, row.sunday) {
+            (Some(date), None, None) => {
                 let key = month_day(date).ok_or_else(|| {
                     at(
                         span.clone(),
@@ -240,13 +244,16 @@ pub fn tables_rs(
                     ));
                 }
             }
-            (None, Some(days)) if (1..=100).contains(&days) => {
+            (None, Some(days), None) if (1..=100).contains(&days) => {
                 movable.push(format!("({days}, {})", pooled(celebration(row))))
+            }
+            (None, None, Some((m, n))) if (1..=12).contains(&m) && (1..=4).contains(&n) => {
+                sundays.push(format!("({m}, {n}, {})", pooled(celebration(row))))
             }
             _ => {
                 return Err(at(
                     span,
-                    "give either `date = \"MM-DD\"` or `easter = N` (1–100 days after Easter)",
+                    "give one of `date = \"MM-DD\"`, `easter = N` (1–100 days after Easter) or `sunday = [month, n]` (its n-th Sunday, 1–4)",
                 ))
             }
         }
@@ -294,6 +301,10 @@ pub fn tables_rs(
     }
     let _ = write!(code, "];\n\n/// The celebrations that move with Easter: (days after Easter Sunday, celebration).\npub static {prefix}FROM_EASTER: &[(i64, &Celebration)] = &[\n");
     for line in movable {
+        let _ = writeln!(code, "    {line},");
+    }
+    let _ = write!(code, "];\n\n/// The celebrations of the n-th Sunday of a month: (month, n, celebration).\npub static {prefix}NTH_SUNDAY: &[(u32, u32, &Celebration)] = &[\n");
+    for line in sundays {
         let _ = writeln!(code, "    {line},");
     }
     code.push_str("];\n");

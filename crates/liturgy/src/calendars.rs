@@ -47,6 +47,9 @@ pub struct Calendar {
     pub solemnities: &'static [(u32, u32, &'static Celebration)],
     /// The celebrations that move with Easter: (days after Easter Sunday, celebration).
     pub from_easter: &'static [(i64, &'static Celebration)],
+    /// The celebrations of the n-th Sunday of a month: (month, n, celebration) (the Santo Niño on
+    /// the third Sunday of January in the Philippines).
+    pub nth_sunday: &'static [(u32, u32, &'static Celebration)],
 }
 
 include!(concat!(env!("OUT_DIR"), "/calendars.rs"));
@@ -70,6 +73,7 @@ static GENERAL_FALLBACK: Calendar = Calendar {
     over_universal: false,
     solemnities: super::sanctoral::SOLEMNITIES,
     from_easter: super::sanctoral::FROM_EASTER,
+    nth_sunday: super::sanctoral::NTH_SUNDAY,
 };
 
 /// The calendar with `id`, if there is one.

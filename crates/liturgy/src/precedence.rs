@@ -186,14 +186,22 @@ pub fn solemnity_date_in(
 
 /// The celebration that Easter moves onto `date` in `calendar` (Mary, Mother of the Church; the
 /// Immaculate Heart of Mary; a national feast such as Our Lord Jesus Christ, the Eternal High
-/// Priest), if any.
+/// Priest), or that the calendar keeps on this n-th Sunday of the month (the Santo Niño), if any.
 pub fn movable_celebration(date: CivilDate, calendar: &Calendar) -> Option<&'static Celebration> {
     let after = days_between(easter(date.year())?, date);
+    let nth = date.day().div_ceil(7);
     calendar
         .from_easter
         .iter()
         .find(|(days, _)| *days == after)
         .map(|(_, c)| *c)
+        .or_else(|| {
+            calendar
+                .nth_sunday
+                .iter()
+                .find(|&&(m, n, _)| date.weekday() == 0 && m == date.month() && n == nth)
+                .map(|(_, _, c)| *c)
+        })
 }
 
 /// A celebration competing for a day.

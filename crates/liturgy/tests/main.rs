@@ -13,3 +13,4 @@ mod data;
 mod ics;
 mod movable;
 mod national;
+mod national_more;

@@ -116,7 +116,7 @@ impl MagisteriumClient {
     pub(super) async fn rpc(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<JsValue, JsValue> {
         let legacy = json_of(&rpc.request).map_err(error_js)?;
         // The endpoint resolved once: the call's URL and the default card URL both come from it.
-        let resolved = resolve_url(&self.settings.endpoint);
+        let resolved = self.resolved_endpoint();
         let endpoint = resolved
             .clone()
             .unwrap_or_else(|| self.settings.endpoint.clone());
@@ -155,13 +155,17 @@ impl MagisteriumClient {
 
     /// The endpoint, absolute (resolved against the page's location, as `fetch` would).
     fn endpoint(&self) -> String {
-        let given = &self.settings.endpoint;
-        resolve_url(given).unwrap_or_else(|| given.clone())
+        (self.resolved_endpoint()).unwrap_or_else(|| self.settings.endpoint.clone())
+    }
+
+    /// The endpoint resolved against the page's location now (`None`: it is not a URL here).
+    fn resolved_endpoint(&self) -> Option<String> {
+        (self.absolute_endpoint.clone()).or_else(|| resolve_url(&self.settings.endpoint))
     }
 
     /// The card's URL: `agentCardUrl`, else `/.well-known/agent.json` at the endpoint's origin.
     pub(super) fn card_url(&self) -> Option<String> {
-        self.card_url_from(resolve_url(&self.settings.endpoint).as_deref())
+        self.card_url_from(self.resolved_endpoint().as_deref())
     }
 
     /// [`Self::card_url`] with the endpoint already resolved (`None`: it is not a URL).

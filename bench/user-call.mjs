@@ -5,12 +5,15 @@
 // calls), so that the two cannot disagree unseen. Needs pkg/ (scripts/build.sh or the SDK's
 // wasm-pack build + scripts/package.mjs).
 //
-//   node bench/user-call.mjs [--case "search 2 KB"] [--calls 300] [--only chromium|node]
+//   node bench/user-call.mjs [--case "search 2 KB"] [--calls 300] [--only chromium|node] [--pkg DIR]
+//
+// `--pkg DIR` serves another build of pkg/ to the page (Chromium only), to compare two builds.
 //
 // Port 19041 (+ MAGISTERIUM_TEST_PORT_OFFSET). Prints median and p90 µs per call and ours ÷ theirs.
 import { register } from "node:module";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -19,6 +22,7 @@ const arg = (name, dflt) => {
 const which = arg("--case", "search 2 KB");
 const calls = Number(arg("--calls", "300"));
 const only = arg("--only", "");
+const pkgDir = arg("--pkg", undefined);
 
 const show = (where, out) => {
   const f = (x) => `${x.toFixed(1)} µs`;
@@ -39,7 +43,7 @@ if (process.argv.includes("--child")) {
   if (only !== "node") {
     const { staticServer, withPage } = await import("./lib/browser.mjs");
     const port = 19041 + Number(process.env.MAGISTERIUM_TEST_PORT_OFFSET ?? 0);
-    const server = await staticServer(port);
+    const server = await staticServer(port, pkgDir ? { pkgDir: path.resolve(pkgDir) } : {});
     try {
       await withPage(port, async (page, { version }) => {
         const out = await page.evaluate(

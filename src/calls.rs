@@ -115,7 +115,11 @@ impl MagisteriumClient {
     /// hands it the SDK's fetch.
     pub(super) async fn rpc(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<JsValue, JsValue> {
         let legacy = json_of(&rpc.request).map_err(error_js)?;
-        let endpoint = self.endpoint();
+        // The endpoint resolved once: the call's URL and the default card URL both come from it.
+        let resolved = self.resolved_endpoint();
+        let endpoint = resolved
+            .clone()
+            .unwrap_or_else(|| self.settings.endpoint.clone());
         let plan = Plan {
             reader: rpc.reader,
             method: rpc.method,
@@ -134,7 +138,7 @@ impl MagisteriumClient {
             retry: self.settings.retry,
             max_bytes: self.settings.max_response_bytes,
         };
-        let card_url = self.card_url();
+        let card_url = self.card_url_from(resolved.as_deref());
         let session = Session {
             protocol: &self.protocol,
             card: &self.card,
@@ -151,15 +155,24 @@ impl MagisteriumClient {
 
     /// The endpoint, absolute (resolved against the page's location, as `fetch` would).
     fn endpoint(&self) -> String {
-        let given = &self.settings.endpoint;
-        resolve_url(given).unwrap_or_else(|| given.clone())
+        (self.resolved_endpoint()).unwrap_or_else(|| self.settings.endpoint.clone())
+    }
+
+    /// The endpoint resolved against the page's location now (`None`: it is not a URL here).
+    fn resolved_endpoint(&self) -> Option<String> {
+        (self.absolute_endpoint.clone()).or_else(|| resolve_url(&self.settings.endpoint))
     }
 
     /// The card's URL: `agentCardUrl`, else `/.well-known/agent.json` at the endpoint's origin.
     pub(super) fn card_url(&self) -> Option<String> {
+        self.card_url_from(self.resolved_endpoint().as_deref())
+    }
+
+    /// [`Self::card_url`] with the endpoint already resolved (`None`: it is not a URL).
+    fn card_url_from(&self, endpoint: Option<&str>) -> Option<String> {
         match &self.settings.card_url {
             Some(url) => resolve_url(url),
-            None => card::default_card_url(&resolve_url(&self.settings.endpoint)?),
+            None => card::default_card_url(endpoint?),
         }
     }
 

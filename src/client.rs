@@ -39,6 +39,9 @@ pub struct MagisteriumClient {
     pub(super) card: RefCell<Kept<Js>>,
     /// Where calls go under `protocolVersion`, and the 1.0 interface `"auto"` found.
     pub(super) protocol: RefCell<Protocol>,
+    /// The endpoint resolved at construction when it is absolute: no location can change it, so
+    /// a call does not resolve it again (a relative one is resolved per call, as `fetch` would).
+    pub(super) absolute_endpoint: Option<String>,
 }
 
 #[wasm_bindgen]
@@ -95,11 +98,13 @@ impl MagisteriumClient {
             .pacing
             .map(|(per, qa)| RefCell::new(Pacer::new(per, qa)));
         let protocol = RefCell::new(Protocol::new(settings.protocol));
+        let absolute_endpoint = web_sys::Url::new(&settings.endpoint).ok().map(|u| u.href());
         Ok(Self {
             settings,
             pacer,
             card: RefCell::default(),
             protocol,
+            absolute_endpoint,
         })
     }
 

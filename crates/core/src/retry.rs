@@ -132,9 +132,8 @@ pub fn parse_retry_after(
 
 /// An HTTP date (RFC 9110: IMF-fixdate and the two obsolete forms) in Unix milliseconds.
 pub fn http_date_ms(value: &str) -> Option<f64> {
-    let date = httpdate::parse_http_date(value).ok()?;
-    let since_epoch = date.duration_since(std::time::UNIX_EPOCH).ok()?;
-    Some(since_epoch.as_secs_f64() * 1000.0)
+    let secs = date_header::parse(value.trim().as_bytes()).ok()?;
+    Some(secs as f64 * 1000.0)
 }
 
 /// A plain non-negative decimal number (`120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`), as

@@ -198,7 +198,7 @@ test("no URL, host or header inside a request steers the upstream connection", a
         const r = await post(ENDPOINT, body, { "cf-connecting-ip": freshIp(), ...headers });
         assert.ok([200, 400, 403].includes(r.status), `${r.status}: ${r.text.slice(0, 120)}`);
         if (headers.origin) assert.equal(r.status, 403, "a page of another site is refused");
-        if (r.headers.get("x-magisterium-agent") === "proxy" && r.status === 200 && r.headers.get("x-cache") !== "hit") {
+        if (r.headers.get("x-magisterium-agent") === "proxy" && r.status === 200 && r.headers.get("x-magisterium-cache") !== "hit") {
           forwarded += 1;
           const last = await (await fetch(`${FAULT_URL}/__last`)).json();
           assert.equal(last.url, "/by-query", "the configured upstream path");

@@ -3,6 +3,9 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
 use super::Call;
 use crate::upstream::UpstreamOutcome;
 use crate::workerd::bindings::console_log;
@@ -19,6 +22,9 @@ pub(super) struct LogLine {
     pub(super) upstream: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) cache: Option<&'static str>,
+    /// The answer came from the entry another identical call kept while this one waited.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(super) coalesced: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) rpc_error: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32,6 +38,9 @@ pub(super) struct LogLine {
 impl Call {
     /// Logs the call, which ended with HTTP `status`, when `LOG_REQUESTS` wants it.
     pub(super) fn log_line(&self, status: u16) {
+        if let (Some(skill), Some(mark)) = (&self.log.skill, self.log.cache) {
+            count(skill, mark);
+        }
         if !self
             .settings
             .log_requests
@@ -65,4 +74,36 @@ pub(super) fn upstream_log(outcome: &UpstreamOutcome) -> Value {
         UpstreamOutcome::NotSent => json!("notSent"),
         UpstreamOutcome::TooLarge => json!("tooLarge"),
     }
+}
+
+/// Cached answers between two counts' lines.
+const COUNT_EVERY: u64 = 100;
+
+/// Answers per skill and mark.
+type Counts = BTreeMap<String, BTreeMap<&'static str, u64>>;
+
+thread_local! {
+    /// This isolate's cache answers per skill and mark (`hit`, `miss`, `stale`) since its last
+    /// counts' line, and their total.
+    static COUNTS: RefCell<(Counts, u64)> = RefCell::default();
+}
+
+/// Counts one answer of `skill` marked `mark`; every [`COUNT_EVERY`] answers, logs the counts per
+/// skill (`{"cacheCounts": {"liturgical_readings": {"hit": 97, "miss": 3}}}`, whatever
+/// `LOG_REQUESTS` says) and starts again.
+fn count(skill: &str, mark: &'static str) {
+    COUNTS.with(|counts| {
+        let (per_skill, total) = &mut *counts.borrow_mut();
+        *per_skill
+            .entry(skill.to_owned())
+            .or_default()
+            .entry(mark)
+            .or_default() += 1;
+        *total += 1;
+        if *total >= COUNT_EVERY {
+            console_log(&json!({ "cacheCounts": per_skill }).to_string());
+            per_skill.clear();
+            *total = 0;
+        }
+    });
 }

@@ -37,6 +37,23 @@ const MAX_INPUT: usize = 200;
 /// The date `input` names, relative to `today`, or `None` when it is not understood (see the module
 /// docs). Never panics.
 pub fn parse_date_query(input: &str, today: CivilDate) -> Option<CivilDate> {
+    read(input, today, feast_query)
+}
+
+/// [`parse_date_query`] without the feasts: every other form (`today`, weekdays, `YYYY-MM-DD`,
+/// month and day), and `None` for a feast. Where it gives a date, [`parse_date_query`] gives the
+/// same one. It leaves the calendar's tables out of a bundle that does not need them (the proxy,
+/// which forwards a feast's name as it came).
+pub fn parse_date_query_without_feasts(input: &str, today: CivilDate) -> Option<CivilDate> {
+    read(input, today, |_, _| None)
+}
+
+/// The date reader, with `feasts` for the phrases no other form reads.
+fn read(
+    input: &str,
+    today: CivilDate,
+    feasts: impl FnOnce(&str, CivilDate) -> Option<CivilDate>,
+) -> Option<CivilDate> {
     if input.len() > MAX_INPUT {
         return None;
     }
@@ -57,7 +74,7 @@ pub fn parse_date_query(input: &str, today: CivilDate) -> Option<CivilDate> {
     let words: Vec<&str> = text.split(' ').collect();
     relative_weekday(&words, today)
         .or_else(|| month_day(&words, today))
-        .or_else(|| feast_query(text, today))
+        .or_else(|| feasts(text, today))
 }
 
 /// Lower-case; apostrophes dropped; every character other than letters, digits and `-` becomes a

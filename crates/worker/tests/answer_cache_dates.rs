@@ -106,12 +106,7 @@ fn a_relative_date_is_resolved_before_the_key_and_sent_upstream_explicitly() {
         explicit.cache.as_ref().map(|c| &c.key),
         readings.cache.as_ref().map(|c| &c.key)
     );
-    let words = plan_at(
-        &s,
-        "liturgical_readings",
-        "Immaculate Conception 2026",
-        MONDAY_NOON,
-    );
+    let words = plan_at(&s, "liturgical_readings", "December 8", MONDAY_NOON);
     assert_eq!(subject(&words).as_deref(), Some("2026-12-08"));
     // The caller's Task holds the caller's own message, "tomorrow" and all.
     let cached = readings.cache.as_ref().unwrap();

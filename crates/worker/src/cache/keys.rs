@@ -1,7 +1,9 @@
 //! The key a call is kept under, and the date the upstream is sent: a relative date ("today",
-//! "next Sunday") is resolved here, with the service's own date reader
+//! "next Sunday", "March 19") is resolved here, with the service's own date reader
 //! (`magisterium_liturgy::dates`), in the deployment's time zone (`CACHE_TIME_ZONE`), and the
 //! message that goes upstream names that date, so the kept answer and its key never disagree.
+//! A feast's name ("Easter Sunday 2026") is read without the calendar's tables, which would
+//! weigh more than the rest of the proxy's cache: it goes upstream as it came, and is not kept.
 
 use serde_json::{json, Value};
 
@@ -9,7 +11,7 @@ use super::{Cached, KeyKind, Rule};
 use magisterium_core::date::CivilDate;
 use magisterium_core::serve::params::SkillInput;
 use magisterium_core::Skill;
-use magisterium_liturgy::dates::parse_date_query;
+use magisterium_liturgy::dates::parse_date_query_without_feasts;
 
 /// Where every key starts. The version segment changes with the entry's format, so an entry
 /// written in another format (`v2` held the document alone, `v1` the first caller's whole Task)
@@ -98,7 +100,8 @@ pub fn keyed(
             (CivilDate::parse_iso(iso.trim())?.to_string(), None)
         }
         (KeyKind::Date, input) => {
-            let date = parse_date_query(input.as_str(), today(now_ms, zone_minutes)?)?;
+            let today = today(now_ms, zone_minutes)?;
+            let date = parse_date_query_without_feasts(input.as_str(), today)?;
             let iso = date.to_string();
             let parts = (input.as_str().trim() != iso).then(|| explicit(skill, &iso));
             (iso, parts)

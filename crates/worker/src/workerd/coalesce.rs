@@ -54,21 +54,36 @@ pub async fn turn(key: &str) -> Turn {
 }
 
 impl Lead {
-    /// Hands `entry` (what the call kept, if anything) to the waiters.
-    pub fn done(mut self, entry: Option<&str>) {
-        self.finish(entry.map_or(JsValue::NULL, JsValue::from_str));
-    }
-
-    fn finish(&mut self, value: JsValue) {
-        OUT.with(|out| out.borrow_mut().remove(&self.key));
-        if let Some(resolve) = self.resolve.take() {
-            let _ = resolve.call1(&JsValue::UNDEFINED, &value);
+    /// Hands `entry` (what the call kept, if anything) to the waiters. While `stored` (the Cache
+    /// API's write of the entry) is under way, later misses of the key get the entry from here
+    /// too: they would not find it in the cache yet, and would call the upstream again.
+    pub fn done(mut self, entry: Option<&str>, stored: Option<Promise>) {
+        let Some(resolve) = self.resolve.take() else {
+            return;
+        };
+        let _ = resolve.call1(
+            &JsValue::UNDEFINED,
+            &entry.map_or(JsValue::NULL, JsValue::from_str),
+        );
+        let key = std::mem::take(&mut self.key);
+        match stored {
+            Some(stored) => wasm_bindgen_futures::spawn_local(async move {
+                let _ = JsFuture::from(stored).await;
+                OUT.with(|out| out.borrow_mut().remove(&key));
+            }),
+            None => {
+                OUT.with(|out| out.borrow_mut().remove(&key));
+            }
         }
     }
 }
 
 impl Drop for Lead {
+    /// A leader gone without [`Lead::done`] (a refusal, an error) hands its waiters nothing.
     fn drop(&mut self) {
-        self.finish(JsValue::NULL);
+        if let Some(resolve) = self.resolve.take() {
+            OUT.with(|out| out.borrow_mut().remove(&self.key));
+            let _ = resolve.call1(&JsValue::UNDEFINED, &JsValue::NULL);
+        }
     }
 }

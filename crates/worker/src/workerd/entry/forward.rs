@@ -118,23 +118,20 @@ impl Call {
         let (outcome, bytes) = call.send().await?;
         self.log.upstream = Some(upstream_log(&outcome));
         let finished = APP.with(|app| app.borrow().finish_answer(&plan, outcome, &settings));
+        let mut stored = None;
         if let Some(cached) = plan.cache.as_deref() {
             self.log.cache = Some(Mark::Miss.as_str());
             if let (Some(store), Some(entry)) = (&store, &finished.cache) {
                 // The artifacts alone (`cache::entries`), nothing of this caller's.
                 let bytes = Uint8Array::from(entry.as_bytes());
                 let max_age = cached.max_age_secs();
-                self.later(&io::store(
-                    store,
-                    &cached.key,
-                    &bytes,
-                    "application/json",
-                    max_age,
-                )?);
+                let put = io::store(store, &cached.key, &bytes, "application/json", max_age)?;
+                self.later(&put);
+                stored = Some(put);
             }
         }
         if let Some(leader) = lead {
-            leader.done(finished.cache.as_deref());
+            leader.done(finished.cache.as_deref(), stored);
         }
         let failed = cache::stale_after_answer(finished.response.status, finished.rpc_error);
         if let (true, Some(old)) = (

@@ -37,28 +37,37 @@ const MAX_INPUT: usize = 200;
 /// The date `input` names, relative to `today`, or `None` when it is not understood (see the module
 /// docs). Never panics.
 pub fn parse_date_query(input: &str, today: CivilDate) -> Option<CivilDate> {
-    read(input, today, feast_query)
+    read(&normalize(input), today, feast_query)
 }
 
-/// [`parse_date_query`] without the feasts: every other form (`today`, weekdays, `YYYY-MM-DD`,
-/// month and day), and `None` for a feast. Where it gives a date, [`parse_date_query`] gives the
-/// same one. It leaves the calendar's tables out of a bundle that does not need them (the proxy,
-/// which forwards a feast's name as it came).
+/// [`parse_date_query`] without the feasts, and for ASCII text only: every other form (`today`,
+/// weekdays, `YYYY-MM-DD`, month and day), and `None` for a feast or text with any other
+/// character. Where it gives a date, [`parse_date_query`] gives the same one. It leaves the
+/// calendar's tables and Unicode's case tables out of a bundle that does not need them (the
+/// proxy, which forwards what this does not read as it came).
 pub fn parse_date_query_without_feasts(input: &str, today: CivilDate) -> Option<CivilDate> {
-    read(input, today, |_, _| None)
+    if !input.is_ascii() || input.len() > MAX_INPUT {
+        return None;
+    }
+    let mapped: String = input
+        .chars()
+        .filter(|c| *c != '\'')
+        .map(|c| match c.to_ascii_lowercase() {
+            c if c.is_ascii_alphanumeric() || c == '-' => c,
+            _ => ' ',
+        })
+        .collect();
+    read(&collapse(&mapped), today, |_, _| None)
 }
 
-/// The date reader, with `feasts` for the phrases no other form reads.
+/// The date reader on `normal`, the [`normalize`]d input, with `feasts` for the phrases no other
+/// form reads.
 fn read(
-    input: &str,
+    normal: &str,
     today: CivilDate,
     feasts: impl FnOnce(&str, CivilDate) -> Option<CivilDate>,
 ) -> Option<CivilDate> {
-    if input.len() > MAX_INPUT {
-        return None;
-    }
-    let normal = normalize(input);
-    let text = strip_prefixes(&normal);
+    let text = strip_prefixes(normal);
     if text.is_empty() {
         return None;
     }
@@ -80,6 +89,9 @@ fn read(
 /// Lower-case; apostrophes dropped; every character other than letters, digits and `-` becomes a
 /// space; runs of spaces collapse.
 fn normalize(input: &str) -> String {
+    if input.len() > MAX_INPUT {
+        return String::new();
+    }
     let mapped: String = input
         .chars()
         .filter(|c| !matches!(c, '\'' | '’'))
@@ -92,6 +104,11 @@ fn normalize(input: &str) -> String {
             }
         })
         .collect();
+    collapse(&mapped)
+}
+
+/// Runs of spaces as one, none around.
+fn collapse(mapped: &str) -> String {
     mapped.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

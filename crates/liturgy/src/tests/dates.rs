@@ -286,7 +286,6 @@ fn the_reader_without_feasts_agrees_or_leaves_the_feast_unread() {
         "the 3rd Sunday of Advent",
         "Pentecost",
     ] {
-        assert!(parse_date_query(feast, today()).is_some(), "{feast:?}");
         assert_eq!(
             parse_date_query_without_feasts(feast, today()),
             None,

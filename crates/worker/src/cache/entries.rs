@@ -12,7 +12,7 @@
 //! the parsed answer directly rather than through the SDK's decoder, which would add its every
 //! skill to the proxy's bundle (tests hold the two readings together).
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::{Cached, Mark};
 use magisterium_core::ids::{self, Random};
@@ -137,10 +137,7 @@ pub fn answer(
     }
     for artifact in &mut artifacts {
         let kept = artifact.as_object_mut()?;
-        let mut fresh = Map::new();
-        fresh.insert("artifactId".into(), Value::String(ids::artifact_id(random)));
-        fresh.append(kept);
-        *kept = fresh;
+        kept.insert("artifactId".into(), Value::String(ids::artifact_id(random)));
     }
     let task_id = ids::uuid_v4(random);
     let context_id = match cached.message.get("contextId").and_then(Value::as_str) {

@@ -33,10 +33,12 @@ pub fn key(skill: Skill, subject: &str) -> String {
     key
 }
 
-/// A query as its key reads it: trimmed, lower-cased, runs of white space as one space.
+/// A query as its key reads it: trimmed, runs of white space as one space, ASCII letters
+/// lower-cased (other letters are kept as they are: Unicode's case tables would weigh more than
+/// the proxy's whole cache, and a key that differs only costs one more call).
 pub fn normalise(text: &str) -> String {
     text.split_whitespace()
-        .map(str::to_lowercase)
+        .map(str::to_ascii_lowercase)
         .collect::<Vec<_>>()
         .join(" ")
 }

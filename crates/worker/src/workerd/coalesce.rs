@@ -10,15 +10,29 @@
 //! location may each go upstream once (docs/deploy.md, "The answer cache").
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use js_sys::{Function, Promise};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 
 thread_local! {
-    /// The keys whose call is out, with the promise their waiters await.
-    static OUT: RefCell<HashMap<String, Promise>> = RefCell::default();
+    /// The keys whose call is out, with the promise their waiters await (a few at a time: a list).
+    static OUT: RefCell<Vec<(String, Promise)>> = RefCell::default();
+}
+
+/// The promise of `key`'s call, if it is out.
+fn out(key: &str) -> Option<Promise> {
+    OUT.with(|out| {
+        out.borrow()
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, p)| p.clone())
+    })
+}
+
+/// `key`'s call is no longer out.
+fn back(key: &str) {
+    OUT.with(|out| out.borrow_mut().retain(|(k, _)| k != key));
 }
 
 /// What a miss of a key does.
@@ -40,13 +54,13 @@ pub struct Lead {
 
 /// Leads the call of `key`, or waits for the one that is out.
 pub async fn turn(key: &str) -> Turn {
-    if let Some(out) = OUT.with(|out| out.borrow().get(key).cloned()) {
+    if let Some(out) = out(key) {
         let kept = JsFuture::from(out).await.ok().and_then(|v| v.as_string());
         return Turn::Waited(kept);
     }
     let mut resolve = None;
     let promise = Promise::new(&mut |ok, _| resolve = Some(ok));
-    OUT.with(|out| out.borrow_mut().insert(key.to_owned(), promise));
+    OUT.with(|out| out.borrow_mut().push((key.to_owned(), promise)));
     Turn::Lead(Lead {
         key: key.to_owned(),
         resolve,
@@ -69,11 +83,9 @@ impl Lead {
         match stored {
             Some(stored) => wasm_bindgen_futures::spawn_local(async move {
                 let _ = JsFuture::from(stored).await;
-                OUT.with(|out| out.borrow_mut().remove(&key));
+                back(&key);
             }),
-            None => {
-                OUT.with(|out| out.borrow_mut().remove(&key));
-            }
+            None => back(&key),
         }
     }
 }
@@ -82,7 +94,7 @@ impl Drop for Lead {
     /// A leader gone without [`Lead::done`] (a refusal, an error) hands its waiters nothing.
     fn drop(&mut self) {
         if let Some(resolve) = self.resolve.take() {
-            OUT.with(|out| out.borrow_mut().remove(&self.key));
+            back(&self.key);
             let _ = resolve.call1(&JsValue::UNDEFINED, &JsValue::NULL);
         }
     }

@@ -4,7 +4,6 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 use super::Call;
 use crate::upstream::UpstreamOutcome;
@@ -79,30 +78,46 @@ pub(super) fn upstream_log(outcome: &UpstreamOutcome) -> Value {
 /// Cached answers between two counts' lines.
 const COUNT_EVERY: u64 = 100;
 
-/// Answers per skill and mark.
-type Counts = BTreeMap<String, BTreeMap<&'static str, u64>>;
+/// The marks counted, in [`Counts`]' order.
+const MARKS: [&str; 3] = ["hit", "miss", "stale"];
+
+/// Answers per skill, by mark ([`MARKS`]).
+type Counts = Vec<(String, [u64; 3])>;
 
 thread_local! {
-    /// This isolate's cache answers per skill and mark (`hit`, `miss`, `stale`) since its last
-    /// counts' line, and their total.
+    /// This isolate's cache answers per skill and mark since its last counts' line, and their
+    /// total.
     static COUNTS: RefCell<(Counts, u64)> = RefCell::default();
 }
 
 /// Counts one answer of `skill` marked `mark`; every [`COUNT_EVERY`] answers, logs the counts per
-/// skill (`{"cacheCounts": {"liturgical_readings": {"hit": 97, "miss": 3}}}`, whatever
-/// `LOG_REQUESTS` says) and starts again.
-fn count(skill: &str, mark: &'static str) {
+/// skill (`{"cacheCounts": {"liturgical_readings": {"hit": 97, "miss": 3, "stale": 0}}}`,
+/// whatever `LOG_REQUESTS` says) and starts again.
+fn count(skill: &str, mark: &str) {
+    let Some(at) = MARKS.iter().position(|m| *m == mark) else {
+        return;
+    };
     COUNTS.with(|counts| {
         let (per_skill, total) = &mut *counts.borrow_mut();
-        *per_skill
-            .entry(skill.to_owned())
-            .or_default()
-            .entry(mark)
-            .or_default() += 1;
+        let row = match per_skill.iter().position(|(s, _)| s == skill) {
+            Some(row) => row,
+            None => {
+                per_skill.push((skill.to_owned(), [0; 3]));
+                per_skill.len() - 1
+            }
+        };
+        if let Some(n) = per_skill.get_mut(row).and_then(|(_, n)| n.get_mut(at)) {
+            *n += 1;
+        }
         *total += 1;
         if *total >= COUNT_EVERY {
-            console_log(&json!({ "cacheCounts": per_skill }).to_string());
-            per_skill.clear();
+            let counts: serde_json::Map<String, Value> = per_skill
+                .drain(..)
+                .map(|(skill, [hit, miss, stale])| {
+                    (skill, json!({ "hit": hit, "miss": miss, "stale": stale }))
+                })
+                .collect();
+            console_log(&json!({ "cacheCounts": counts }).to_string());
             *total = 0;
         }
     });

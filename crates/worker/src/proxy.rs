@@ -278,15 +278,13 @@ pub fn inspect(
     });
     // A relative date goes upstream as the date it was resolved to, the key's.
     let mut body = None;
-    let cache = keyed.map(|keyed| {
+    let cache = keyed.and_then(|keyed| {
         if let Some(parts) = keyed.parts {
             let mut rewritten = envelope.clone();
-            if let Some(sent) = rewritten.pointer_mut("/params/message/parts") {
-                *sent = parts;
-                body = Some(rewritten.to_string());
-            }
+            *rewritten.pointer_mut("/params/message/parts")? = parts;
+            body = Some(rewritten.to_string());
         }
-        Box::new(keyed.cached)
+        Some(Box::new(keyed.cached))
     });
     Inspection::Forward(ForwardPlan {
         method: method_name,

@@ -22,6 +22,7 @@ pub fn check_worker_request(data: &[u8]) {
     use magisterium_core::ids::SeededRandom;
     use magisterium_core::serve::http::{self, WorkerRequest, WorkerResponse};
     use magisterium_worker::app::{App, Route};
+    use magisterium_worker::cache::Mark;
     use magisterium_worker::doors::exit::{Answer, Exit};
     use magisterium_worker::settings::Settings;
     use magisterium_worker::upstream::UpstreamOutcome;
@@ -160,7 +161,9 @@ pub fn check_worker_request(data: &[u8]) {
                 check(&r, "the upstream's answer");
             }
             let entry = String::from_utf8_lossy(body);
-            if let Some(r) = app.from_cache(&plan, &entry, &settings, &mut SeededRandom(3)) {
+            if let Some(r) =
+                app.from_cache(&plan, &entry, Mark::Stale, &settings, &mut SeededRandom(3))
+            {
                 check(&r, "a cached answer");
             }
         }

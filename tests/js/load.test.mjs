@@ -217,7 +217,7 @@ async function load(url, mix, { perClient = false, seconds = SECONDS } = {}) {
         tally.ok += 1;
         c.ok += 1;
         if (m.skill === "catholic_qa") c.qaOk += 1;
-        if (headers["x-cache"] === "hit") tally.cacheHits += 1;
+        if (headers["x-magisterium-cache"] === "hit") tally.cacheHits += 1;
         else if (headers["x-magisterium-agent"] === "proxy") tally.forwarded += 1;
         return;
       }
@@ -335,7 +335,7 @@ test(`C: ${CONNECTIONS} clients for ${SECONDS} s through the proxy with its rate
   const port = BASE + 5;
   const fault = await startFault(faultPort);
   const worker = await startWorker(port, {
-    UPSTREAM_URL: `http://127.0.0.1:${faultPort}/by-query`, MAGISTERIUM_TOKEN: SECRET, PROXY_RATE_LIMITS: "on", CACHE_DOCUMENTS: "off",
+    UPSTREAM_URL: `http://127.0.0.1:${faultPort}/by-query`, MAGISTERIUM_TOKEN: SECRET, PROXY_RATE_LIMITS: "on", CACHE_ANSWERS: "off",
     PROXY_PER_MINUTE: String(LIMIT.perWindow), PROXY_QA_PER_MINUTE: String(LIMIT.qaPerWindow), PROXY_WINDOW_SECONDS: String(LIMIT.windowSeconds),
     UPSTREAM_PER_MINUTE: "1000000", UPSTREAM_QA_PER_MINUTE: "1000000",
   });

@@ -127,11 +127,11 @@ test("document answers are cached by id, each caller gets its own Task; errors n
   const id = `scenario:document:${Math.random()}`;
   const first = await send("document_fetch", { kind: "data", data: { id } });
   assert.equal(first.status, 200);
-  assert.equal(first.headers.get("x-cache"), "miss");
+  assert.equal(first.headers.get("x-magisterium-cache"), "miss");
   // Another caller, its own ids, the id as a text part (one id named twice is one document).
   const message = { role: "user", kind: "message", messageId: "msg-second", contextId: "ctx-second", parts: [text(id), { kind: "data", data: { id } }], metadata: { skillId: "document_fetch" } };
   const second = await call({ jsonrpc: "2.0", id: "second", method: "message/send", params: { message } });
-  assert.equal(second.headers.get("x-cache"), "hit");
+  assert.equal(second.headers.get("x-magisterium-cache"), "hit");
   assert.equal(second.json.id, "second");
   const document = (r) => {
     const [body, meta] = r.json.result.artifacts[0].parts;
@@ -148,7 +148,7 @@ test("document answers are cached by id, each caller gets its own Task; errors n
   const nf = `scenario:notfound:${Math.random()}`;
   await send("document_fetch", text(nf));
   const again = await send("document_fetch", text(nf));
-  assert.equal(again.headers.get("x-cache"), "miss");
+  assert.equal(again.headers.get("x-magisterium-cache"), "miss");
   assert.equal(await upstreamCount(encodeURIComponent(nf)), 2);
 });
 

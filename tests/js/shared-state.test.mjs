@@ -19,8 +19,10 @@ const seen = []; // every response, scanned for tokens at the end
 let issuer;
 const servers = {};
 
+// The answer cache off: these tests count the upstream calls of one query again and again
+// (tests/js/answer-cache.test.mjs has the cache's own).
 const proxy = (port, ...vars) =>
-  startWrangler(root, port, ["-c", "wrangler.proxy.toml", "--var", `UPSTREAM_URL:${FAULT_URL}/by-query`, ...vars.flatMap((v) => ["--var", v])], "/auth/session");
+  startWrangler(root, port, ["-c", "wrangler.proxy.toml", "--var", `UPSTREAM_URL:${FAULT_URL}/by-query`, "--var", "CACHE_ANSWERS:off", ...vars.flatMap((v) => ["--var", v])], "/auth/session");
 
 before(async () => {
   issuer = await startIssuer({ port: port(18830), accessTtlSeconds: ACCESS_TTL_S });

@@ -25,6 +25,9 @@
 //                                 big, ratelimit, error, failed, redirect, leak, unauthorized, plan,
 //                                 tasknotfound, finished: Magisterium's -32004 (HTTP 401), -32005,
 //                                 -32001 and cancel's -32602 "Invalid state transition"); anything else → ok
+//   /service                      the service with its real limits (15 calls a minute per token, 2 of
+//                                 them catholic_qa): every skill answers about what was asked
+//                                 (fault/service.mjs), counted as service/<skillId>/<input>
 //   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
 //   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
 //   /v1only                       an agent that moved to A2A 1.0: GET /v1only/.well-known/agent-card.json

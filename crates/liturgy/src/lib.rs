@@ -36,6 +36,7 @@
 //!   2021 also appears in 1950); diocesan propers are not modelled.
 
 pub mod calendars;
+pub mod dates;
 pub mod ics;
 pub mod ids;
 /// The `magisterium-a2a/liturgy` entry for JavaScript (feature `js`, wasm32).

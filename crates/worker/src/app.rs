@@ -5,6 +5,7 @@
 
 mod visitors;
 
+use crate::cache::Mark;
 use crate::doors::exit::{Answer, Exit};
 use crate::doors::front_door;
 use crate::doors::mcp;
@@ -204,13 +205,21 @@ impl App {
                     Inspection::Reject(response) => respond(response),
                     Inspection::Forward(mut plan) => {
                         if exit.has_door() {
-                            // The 0.2.6 request the door wrote goes upstream, and its answer is
-                            // read up to the door's own cap (a door holds it several times).
-                            plan.body = Some(String::from_utf8_lossy(&request.body).into_owned());
+                            // The 0.2.6 request the door wrote goes upstream (unless its date was
+                            // resolved), and its answer is read up to the door's own cap (a door
+                            // holds it several times).
+                            if plan.body.is_none() {
+                                let written = String::from_utf8_lossy(&request.body);
+                                plan.body = Some(written.into_owned());
+                            }
                             plan.max_upstream_bytes =
                                 plan.max_upstream_bytes.min(settings.max_door_bytes);
                         }
-                        plan.exit = Box::new(exit);
+                        let mark = match plan.cache {
+                            Some(_) => Mark::Miss,
+                            None => Mark::Bypass,
+                        };
+                        plan.exit = Box::new(exit.marked(mark));
                         Route::Forward(plan)
                     }
                 }
@@ -268,19 +277,21 @@ impl App {
         }
     }
 
-    /// The client's answer from a cache entry: the cached document in a Task of the caller's own
-    /// (a fresh task id from `random`). `None` when the entry cannot answer this request: the
-    /// call goes on as a miss.
+    /// The client's answer from a cache entry, marked `mark` (`hit`, `stale`): the kept answer in
+    /// a Task of the caller's own (fresh ids from `random`). `None` when the entry cannot answer
+    /// this request: the call goes on as a miss.
     pub fn from_cache(
         &self,
         plan: &ForwardPlan,
         entry: &str,
+        mark: Mark,
         settings: &Settings,
         random: &mut dyn Random,
     ) -> Option<WorkerResponse> {
-        let response = upstream::from_cache(plan, entry, random)?;
+        let response = upstream::from_cache(plan, entry, mark, random)?;
         let response = response.with_header(AGENT_HEADER, "proxy");
-        Some(plan.exit.leave(Answer::Legacy(response), settings))
+        let exit = plan.exit.as_ref().clone().marked(mark);
+        Some(exit.leave(Answer::Legacy(response), settings))
     }
 
     /// The 429 answer when `limit` outside the isolate refused the call in `pool`: the account's

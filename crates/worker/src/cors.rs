@@ -7,7 +7,8 @@ use magisterium_core::serve::http::WorkerResponse;
 pub const ALLOWED_HEADERS: &str =
     "content-type, authorization, x-request-id, a2a-version, mcp-protocol-version";
 /// Response headers a page may read.
-pub const EXPOSED_HEADERS: &str = "retry-after, x-request-id, x-magisterium-agent, x-cache";
+pub const EXPOSED_HEADERS: &str =
+    "retry-after, x-request-id, x-magisterium-agent, x-magisterium-cache";
 
 /// The parsed `ALLOWED_ORIGINS` list.
 #[derive(Debug, Clone, Default)]

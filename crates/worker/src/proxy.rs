@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::document_cache::DocumentFetch;
+use crate::cache::{self, keys, Cached};
 use crate::doors::exit::Exit;
 use crate::limits::budget::account_key;
 use crate::settings::Settings;
@@ -36,9 +36,11 @@ pub struct ForwardPlan {
     pub timeout_ms: u64,
     /// Largest upstream answer read.
     pub max_upstream_bytes: usize,
-    /// The `document_fetch` the document cache may answer (its key, the document id, the
-    /// caller's message), when the cache is on.
-    pub cache: Option<Box<DocumentFetch>>,
+    /// The call the answer cache may answer (its key, its rule, the caller's message), when the
+    /// skill's answers are kept (`cache::rule`) and its key could be read.
+    pub cache: Option<Box<Cached>>,
+    /// When the request came (Unix ms): a kept answer counts its age from it.
+    pub at_ms: f64,
     /// Pools to check with the Rate Limiting binding (empty when the in-isolate limiter decided).
     pub binding_pools: Vec<String>,
     /// The upstream-budget object to take the call from (its name: the account), when calls are
@@ -49,7 +51,7 @@ pub struct ForwardPlan {
     /// The rate-limit key of the client.
     pub client_key: String,
     /// The body to send upstream instead of the client's: the 0.2.6 request an A2A 1.0 request
-    /// was rewritten as.
+    /// was rewritten as, or the request with its relative date resolved.
     pub body: Option<String>,
     /// How the answers leave: through the door the request came in by (0.2.6, an A2A 1.0
     /// request, an MCP `tools/call`), with CORS for its page.
@@ -262,14 +264,28 @@ pub fn inspect(
     }
     let budget = (skill.is_some() && settings.upstream_budget)
         .then(|| account_key(request.account.as_deref()));
-    let cache = match &skill {
-        Some((Skill::DocumentFetch, message)) if settings.cache_documents => {
-            let input = SkillInput::from_parts(Skill::DocumentFetch, &message.parts).ok();
-            let sent = params.get("message").cloned().unwrap_or_default();
-            input.map(|input| Box::new(DocumentFetch::new(input.as_str(), sent)))
+    let keyed = skill.as_ref().and_then(|(chosen, message)| {
+        let rule = cache::rule(*chosen, settings)?;
+        let input = SkillInput::from_parts(*chosen, &message.parts).ok()?;
+        let sent = params.get("message").cloned().unwrap_or_default();
+        keys::keyed(
+            rule,
+            &input,
+            &sent,
+            request.now_ms,
+            settings.cache_zone_minutes,
+        )
+    });
+    // A relative date goes upstream as the date it was resolved to, the key's.
+    let mut body = None;
+    let cache = keyed.and_then(|keyed| {
+        if let Some(parts) = keyed.parts {
+            let mut rewritten = envelope.clone();
+            *rewritten.pointer_mut("/params/message/parts")? = parts;
+            body = Some(rewritten.to_string());
         }
-        _ => None,
-    };
+        Some(Box::new(keyed.cached))
+    });
     Inspection::Forward(ForwardPlan {
         method: method_name,
         skill: skill.as_ref().map(|(s, _)| s.id().to_owned()),
@@ -282,11 +298,12 @@ pub fn inspect(
         }),
         max_upstream_bytes: settings.max_upstream_bytes,
         cache,
+        at_ms: request.now_ms,
         binding_pools,
         budget,
         is_qa,
         client_key: request.client_key.clone(),
-        body: None,
+        body,
         exit: Box::default(),
     })
 }

@@ -1,6 +1,7 @@
 //! The Worker's settings, read from its vars and secrets (parsed once per isolate and `env`), so
 //! `wrangler dev --var NAME:VALUE` overrides any of them without a rebuild.
 
+use crate::cache::keys;
 use crate::cors::CorsPolicy;
 use magisterium_core::call::MAX_TIMEOUT_MS;
 use magisterium_core::Skill;
@@ -109,8 +110,17 @@ pub struct Settings {
     /// against their account's budget object (which also holds the per-client limits) instead of
     /// the isolate's limiter.
     pub upstream_budget: bool,
-    /// `CACHE_DOCUMENTS` (default on): cache `document_fetch` answers by document id.
+    /// `CACHE_ANSWERS` (default on): the answer cache (`data/cache.toml`); off, every call goes
+    /// upstream (`x-magisterium-cache: bypass`).
+    pub cache_answers: bool,
+    /// `CACHE_DOCUMENTS` (default on): off, `document_fetch` answers alone are not kept.
     pub cache_documents: bool,
+    /// `CACHE_QA_SECONDS` (default 0): how long identical `catholic_qa` questions are answered
+    /// from the cache (0: never, the table's rule).
+    pub cache_qa_secs: u64,
+    /// `CACHE_TIME_ZONE` (default `UTC`, the service's own): the zone "today" is read in, as
+    /// minutes east of UTC (a fixed offset such as `+01:00`).
+    pub cache_zone_minutes: i32,
     /// `UPSTREAM_TIMEOUT_MS`: overrides the 55 s (Q&A) / 15 s budgets.
     pub upstream_timeout_ms: Option<u64>,
     /// `LOG_REQUESTS` (default `errors`): which requests get a JSON log line.
@@ -201,7 +211,14 @@ impl Settings {
                 u32::try_from(size("UPSTREAM_QA_PER_MINUTE", 2)).unwrap_or(2),
             ),
             upstream_budget: flag_default_on(var("UPSTREAM_BUDGET")),
+            cache_answers: flag_default_on(var("CACHE_ANSWERS")),
             cache_documents: flag_default_on(var("CACHE_DOCUMENTS")),
+            cache_qa_secs: var("CACHE_QA_SECONDS")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map_or(0, |s| s.min(86_400)),
+            cache_zone_minutes: var("CACHE_TIME_ZONE")
+                .and_then(|v| keys::parse_zone(&v))
+                .unwrap_or(0),
             // Longer than a timer holds, the budget would end at once: the default instead.
             upstream_timeout_ms: var("UPSTREAM_TIMEOUT_MS")
                 .and_then(|v| v.trim().parse::<u64>().ok())

@@ -1,10 +1,10 @@
 //! What the proxy makes of what the upstream did, pure: the client's answer from the upstream's
-//! (answer, timeout, refusal, garbage: always a well-formed answer), or from the document cache,
+//! (answer, timeout, refusal, garbage: always a well-formed answer), or from the answer cache,
 //! and the upstream's agent card as the proxy serves it.
 
 use serde_json::{json, Value};
 
-use crate::document_cache;
+use crate::cache::{entries as cache_entry, Mark};
 use crate::proxy::ForwardPlan;
 use magisterium_core::ids::Random;
 use magisterium_core::retry::parse_non_negative;
@@ -12,8 +12,6 @@ use magisterium_core::serve::answer::{self, Answer};
 use magisterium_core::serve::http::{code, path, upstream_fault, WorkerResponse};
 use magisterium_core::upstream::{Fault, Reason};
 
-/// How long a cached document is kept (documents are public and stable).
-pub const DOCUMENT_CACHE_SECONDS: u64 = 86_400;
 /// How long the upstream's card is cached, by the proxy and by its clients.
 pub const CARD_CACHE_SECONDS: u64 = 3_600;
 /// Largest upstream card read.
@@ -65,8 +63,8 @@ pub struct Finished {
     pub response: WorkerResponse,
     /// The upstream's body, when it is the answer's body.
     pub upstream_body: Option<Vec<u8>>,
-    /// The entry to store under the plan's cache key ([`document_cache::entry`]): the document
-    /// alone, when the answer is that very document.
+    /// The entry to store under the plan's cache key ([`cache_entry::entry`]): the artifacts
+    /// alone, when the answer carries what the skill promises.
     pub cache: Option<String>,
     /// The JSON-RPC error code of the answer, when it is an error (the proxy's own or the
     /// upstream's; 0 when the upstream's error has no integer code). For the log.
@@ -153,13 +151,15 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
         }
     };
     let rpc_error = head.error_code;
-    // Only the document asked for, found, in the answer to this very request is kept.
+    // Only a completed answer to this very request that carries what its skill promises is kept.
     let cache = match (&plan.cache, &head.result) {
-        (Some(fetch), Some(result))
-            if status == 200 && head.is_found_document() && head.id_is(&plan.rpc_id) =>
+        (Some(cached), Some(result))
+            if status == 200
+                && head.state.as_deref() == Some("completed")
+                && head.id_is(&plan.rpc_id) =>
         {
             let result = body.get(result.clone()).unwrap_or_default();
-            document_cache::entry(result, &fetch.id)
+            cache_entry::entry(result, cached, plan.at_ms)
         }
         _ => None,
     };
@@ -175,9 +175,6 @@ pub fn finish_answer(plan: &ForwardPlan, outcome: UpstreamOutcome) -> Finished {
     }
     if let Some(retry_after) = retry_after.filter(|_| response.header("retry-after").is_none()) {
         response = response.with_header("retry-after", retry_after);
-    }
-    if plan.cache.is_some() {
-        response = response.with_header("x-cache", "miss");
     }
     Finished {
         response,
@@ -206,22 +203,22 @@ fn upstream_retry_after(headers: &[(String, String)]) -> String {
     }
 }
 
-/// The answer for a cache hit: the cached document in a Task of this caller's own (its ids, a
-/// fresh task id from `random`). `None` when the entry cannot answer this request (another
-/// format, another document): the call then goes on as a miss.
+/// The answer from a cache entry, marked `mark`: the kept answer in a Task of this caller's own
+/// (its ids, fresh task and artifact ids from `random`). `None` when the entry cannot answer
+/// this request (another format, skill or subject): the call then goes on as a miss.
 pub fn from_cache(
     plan: &ForwardPlan,
     entry: &str,
+    mark: Mark,
     random: &mut dyn Random,
 ) -> Option<WorkerResponse> {
-    let fetch = plan.cache.as_deref()?;
-    let body = document_cache::answer(entry, fetch, &plan.rpc_id, random)?;
-    let response = WorkerResponse {
+    let cached = plan.cache.as_deref()?;
+    let body = cache_entry::answer(entry, cached, &plan.rpc_id, random, mark)?;
+    Some(WorkerResponse {
         status: 200,
         headers: vec![("content-type".into(), "application/json".into())],
         body,
-    };
-    Some(response.with_header("x-cache", "hit"))
+    })
 }
 
 /// The upstream's agent card as the proxy serves it: `url` is the proxy's own endpoint and the

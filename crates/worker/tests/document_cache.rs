@@ -10,7 +10,8 @@ use magisterium_core::results::{decode_skill, SkillAnswer};
 use magisterium_core::serve::http::WorkerResponse;
 use magisterium_core::Skill;
 use magisterium_worker::app::{App, Route};
-use magisterium_worker::document_cache::key as document_cache_key;
+use magisterium_worker::cache::keys::key;
+use magisterium_worker::cache::Mark;
 use magisterium_worker::proxy::ForwardPlan;
 use magisterium_worker::settings::Settings;
 use magisterium_worker::upstream::UpstreamOutcome;
@@ -75,7 +76,7 @@ fn finish(app: &App, s: &Settings, plan: &ForwardPlan, body: Vec<u8>) -> (Value,
 fn hit(app: &App, s: &Settings, plan: &ForwardPlan, entry: &str) -> Option<WorkerResponse> {
     static SEED: AtomicU64 = AtomicU64::new(3);
     let mut random = SeededRandom(SEED.fetch_add(1, Ordering::Relaxed));
-    app.from_cache(plan, entry, s, &mut random)
+    app.from_cache(plan, entry, Mark::Hit, s, &mut random)
 }
 
 /// The document the SDK's decoder reads in an answer: (id, title, author, ref, text).
@@ -121,7 +122,7 @@ fn a_cached_document_never_carries_another_callers_ids() {
         &fetch(json!("b-1"), "msg-of-bob", "ctx-of-bob", parts),
     );
     let answer = hit(&app, &s, &bob, &entry).expect("the entry answers bob");
-    assert_eq!(answer.header("x-cache"), Some("hit"));
+    assert_eq!(answer.header("x-magisterium-cache"), Some("hit"));
     assert!(!answer.body.contains("alice"), "{}", answer.body);
     let second: Value = serde_json::from_str(&answer.body).unwrap_or(Value::Null);
     assert_eq!(second["id"], "b-1");
@@ -133,7 +134,8 @@ fn a_cached_document_never_carries_another_callers_ids() {
     assert_eq!(task["history"][0]["messageId"], "msg-of-bob");
     assert_eq!(task["history"][0]["contextId"], "ctx-of-bob");
     assert_eq!(task["history"][0]["taskId"], task["id"]);
-    assert!(task.get("metadata").is_none());
+    // The cache's marker, never the first caller's metadata.
+    assert_eq!(task["metadata"], json!({"cache": "hit"}));
     // The same document as the upstream's answer, read by the SDK's own decoder.
     assert!(document(&first).is_some());
     assert_eq!(document(&second), document(&first));
@@ -184,7 +186,7 @@ fn a_document_is_cached_only_under_its_own_id() {
     );
     assert_eq!(
         plan.cache.as_ref().map(|c| c.key.as_str()),
-        Some(document_cache_key("X").as_str())
+        Some(key(Skill::DocumentFetch, "X").as_str())
     );
     let (_, entry) = finish(&app, &s, &plan, upstream_answer(&json!(9), "X", "m", "c"));
     let entry = entry.expect("document X is cached under X");
@@ -215,7 +217,7 @@ fn an_entry_is_never_replayed_for_another_id_or_from_the_old_format() {
         hit(&app, &s, &for_x, old).is_none(),
         "an old entry replayed"
     );
-    assert!(!document_cache_key("X").contains("/v1/"));
+    assert!(key(Skill::DocumentFetch, "X").contains("/v3/"));
 }
 
 #[test]
@@ -244,7 +246,7 @@ fn parts_naming_two_document_ids_are_refused_before_any_upstream_call() {
     let plan = plan_of(&mut app, &s, &fetch(json!(4), "m", "c", same));
     assert_eq!(
         plan.cache.as_ref().map(|c| c.key.as_str()),
-        Some(document_cache_key("X").as_str())
+        Some(key(Skill::DocumentFetch, "X").as_str())
     );
 }
 

@@ -267,7 +267,7 @@ mod through_the_proxy {
     //! the plan (upstream, cache, limits) goes back through the door.
     use super::*;
     use magisterium_worker::app::{App, Route};
-    use magisterium_worker::document_cache;
+    use magisterium_worker::cache::{entries as cache_entry, Mark};
     use magisterium_worker::proxy::{ForwardPlan, Limit};
     use magisterium_worker::settings::Settings;
     use magisterium_worker::upstream::UpstreamOutcome;
@@ -342,9 +342,10 @@ mod through_the_proxy {
         let plan = plan(&mut app, &s, &fetch);
         assert!(plan.cache.is_some());
         let result = serde_json::to_vec(&fixture_result("document.json")).unwrap();
-        let entry = document_cache::entry(&result, "12345").unwrap();
+        let entry =
+            cache_entry::entry(&result, plan.cache.as_deref().unwrap(), plan.at_ms).unwrap();
         let mut random = SeededRandom(2);
-        let from_cache = app.from_cache(&plan, &entry, &s, &mut random);
+        let from_cache = app.from_cache(&plan, &entry, Mark::Hit, &s, &mut random);
         let from_cache: Value = serde_json::from_str(&from_cache.unwrap().body).unwrap();
         assert_eq!(from_cache["id"], 3);
         assert_eq!(

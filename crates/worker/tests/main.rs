@@ -21,6 +21,8 @@ mod common {
     pub mod worker;
 }
 
+mod answer_cache;
+mod answer_cache_dates;
 mod budget_schedules;
 mod document_cache;
 mod mcp;

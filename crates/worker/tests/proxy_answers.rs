@@ -5,8 +5,10 @@ use crate::common;
 
 use common::proxy::{planned, planned_search, post, route, send_body, settings};
 use magisterium_core::ids::SeededRandom;
+use magisterium_core::Skill;
 use magisterium_worker::app::{App, Route};
-use magisterium_worker::document_cache::key as document_cache_key;
+use magisterium_worker::cache::keys::key;
+use magisterium_worker::cache::Mark;
 use magisterium_worker::upstream::UpstreamOutcome;
 use serde_json::{json, Value};
 
@@ -131,7 +133,7 @@ fn document_answers_are_cached_by_id_and_errors_never() {
     );
     assert_eq!(
         plan.cache.as_ref().map(|c| c.key.as_str()),
-        Some(document_cache_key("rerum-novarum").as_str())
+        Some(key(Skill::DocumentFetch, "rerum-novarum").as_str())
     );
     let same = planned(
         &mut app,
@@ -149,7 +151,10 @@ fn document_answers_are_cached_by_id_and_errors_never() {
         plan.cache.as_ref().map(|c| &c.key),
         "a text part id and a data part id share the key"
     );
-    assert_ne!(document_cache_key("a/b"), document_cache_key("a%2Fb"));
+    assert_ne!(
+        key(Skill::DocumentFetch, "a/b"),
+        key(Skill::DocumentFetch, "a%2Fb")
+    );
     let found = r#"{"jsonrpc":"2.0","id":9,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"},"artifacts":[{"artifactId":"a","name":"document","parts":[{"kind":"text","text":"Body"},{"kind":"data","data":{"id":"rerum-novarum","title":"T","author":"A","ref":"R"}}]}]}}"#;
     let (r, cached) = app
         .finish_answer(
@@ -162,11 +167,11 @@ fn document_answers_are_cached_by_id_and_errors_never() {
             &s,
         )
         .into_parts();
-    assert_eq!(r.header("x-cache"), Some("miss"));
+    assert_eq!(r.header("x-magisterium-cache"), Some("miss"));
     let cached = cached.expect("a found document is cached");
-    let hit = app.from_cache(&same, &cached, &s, &mut SeededRandom(2));
+    let hit = app.from_cache(&same, &cached, Mark::Hit, &s, &mut SeededRandom(2));
     let hit = hit.expect("the entry answers");
-    assert_eq!(hit.header("x-cache"), Some("hit"));
+    assert_eq!(hit.header("x-magisterium-cache"), Some("hit"));
     let v: Value = serde_json::from_str(&hit.body).unwrap();
     assert_eq!(v["id"], 9);
     assert_eq!(v["result"]["artifacts"][0]["parts"][0]["text"], "Body");

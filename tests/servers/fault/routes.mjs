@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { FIXTURES, bump, cors, counts, fixture, send } from "./http.mjs";
 import { FAULTS, messageIds, runFault, times, written } from "./matrix.mjs";
+import { service } from "./service.mjs";
 
 let lastRequest = null;
 
@@ -107,6 +108,8 @@ export function route(req, res, raw, id) {
         return byQuery(req, res, raw, id);
       case "drift":
         return drift(res, raw, id, a);
+      case "service":
+        return service(req, res, raw, id);
       case "v1only": {
         if (a === ".well-known" && b === "agent-card.json") {
           bump("v1only/card");

@@ -1,11 +1,13 @@
 //! The one way out of the Worker's API. Every answer (the proxy's, the stand-in's, the doors',
 //! sign-in's, every refusal and the Worker's own failure) leaves through [`Exit::leave`], which
 //! turns it into the terms of the door its request came in by (A2A 0.2.6, A2A 1.0 or MCP), then
-//! adds `Cache-Control: no-store` (unless the answer set its own) and CORS. Nothing else in the
+//! adds `x-magisterium-cache` (a proxied call's), `Cache-Control: no-store` (unless the answer set
+//! its own) and CORS. Nothing else in the
 //! Worker adds CORS or closes a door (a test reads the sources to hold that).
 
 use serde_json::Value;
 
+use crate::cache::{Mark, CACHE_HEADER};
 use crate::doors::front_door::{self, FrontDoor, VERSION_HEADER};
 use crate::doors::Door;
 use crate::settings::Settings;
@@ -31,6 +33,8 @@ pub struct Exit {
     door: Option<Door>,
     id: Value,
     origin: Option<String>,
+    /// A proxied call's answers say where they came from (`x-magisterium-cache`).
+    cache: Option<Mark>,
 }
 
 impl Exit {
@@ -40,6 +44,7 @@ impl Exit {
             door: None,
             id: Value::Null,
             origin: origin.map(str::to_owned),
+            cache: None,
         }
     }
 
@@ -68,6 +73,14 @@ impl Exit {
         }
     }
 
+    /// The same exit for a proxied call's answers, which say `mark` in `x-magisterium-cache`.
+    pub fn marked(self, mark: Mark) -> Self {
+        Self {
+            cache: Some(mark),
+            ..self
+        }
+    }
+
     fn with_id(self, id: Value) -> Self {
         Self { id, ..self }
     }
@@ -83,6 +96,10 @@ impl Exit {
             Answer::Own(response) => response,
             Answer::Legacy(response) => self.close(response),
             Answer::Refusal(response) => self.close(self.identified(response)),
+        };
+        let response = match self.cache {
+            Some(mark) => response.with_header(CACHE_HEADER, mark.as_str()),
+            None => response,
         };
         let response = if response.header("cache-control").is_none() {
             response.with_header("cache-control", "no-store")

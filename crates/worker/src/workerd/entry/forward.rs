@@ -1,5 +1,7 @@
-//! A planned upstream call, phase of a [`Call`]: the Rate Limiting binding, the document cache,
-//! the account's budget object, the upstream call, and the app's judgement of its answer.
+//! A planned upstream call, phase of a [`Call`]: the Rate Limiting binding, the answer cache
+//! (a hit, or one upstream call shared by identical misses), the account's budget object, the
+//! upstream call, the app's judgement of its answer, and a stale answer instead of a refusal or
+//! a failure.
 
 use std::rc::Rc;
 
@@ -7,15 +9,18 @@ use js_sys::Uint8Array;
 use magisterium_platform::random::CryptoRandom;
 use wasm_bindgen::JsValue;
 
+use magisterium_core::serve::http::WorkerResponse;
+
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
+use crate::cache::{self, entries as cache_entry, Age, Mark};
 use crate::limits::Budgeted;
 use crate::proxy::{ForwardPlan, Limit};
-use crate::upstream::DOCUMENT_CACHE_SECONDS;
+use crate::workerd::coalesce;
 use crate::workerd::io::{self, UpstreamCall};
 
 impl Call {
-    /// A planned `message/send` / `tasks/*`: the Rate Limiting binding, the document cache, the
+    /// A planned `message/send` / `tasks/*`: the Rate Limiting binding, the answer cache, the
     /// account's budget, then the upstream call and the app's judgement of its answer.
     pub(super) async fn forward(
         &mut self,
@@ -37,18 +42,31 @@ impl Call {
                 return Ok(answer(refused(pool, None, Limit::Client)));
             }
         }
-        let cache = plan.cache.as_ref().and_then(|_| io::default_cache());
-        if let (Some(cache), Some(fetch)) = (&cache, &plan.cache) {
-            // An entry that cannot answer this call (not UTF-8, another format) is a miss.
-            let entry = io::cached(cache, &fetch.key).await?;
-            if let Some(entry) = entry.and_then(|e| String::from_utf8(e.to_vec()).ok()) {
-                let response = APP.with(|app| {
-                    app.borrow()
-                        .from_cache(&plan, &entry, &settings, &mut CryptoRandom)
-                });
-                if let Some(response) = response {
-                    self.log.cache = Some("hit");
-                    return Ok(answer(response));
+        let store = plan.cache.as_ref().and_then(|_| io::default_cache());
+        // A fresh entry answers; an expired one within its stale window is kept aside, to answer
+        // instead of a refusal or a failure; identical misses share one upstream call.
+        let mut stale = None;
+        let mut lead = None;
+        if let (Some(store), Some(cached)) = (&store, plan.cache.as_deref()) {
+            let entry = io::cached(store, &cached.key).await?;
+            let entry = entry.and_then(|e| String::from_utf8(e.to_vec()).ok());
+            let age = entry.as_deref().and_then(cache_entry::stored_at);
+            match age.map(|at| cache::age(&cached.rule, at, js_sys::Date::now())) {
+                Some(Age::Fresh) => {
+                    if let Some(hit) = self.cached_answer(&plan, entry.as_deref(), Mark::Hit) {
+                        return Ok(answer(hit));
+                    }
+                }
+                Some(Age::Stale) => stale = entry,
+                _ => {}
+            }
+            match coalesce::turn(&cached.key).await {
+                coalesce::Turn::Lead(leader) => lead = Some(leader),
+                coalesce::Turn::Waited(kept) => {
+                    if let Some(hit) = self.cached_answer(&plan, kept.as_deref(), Mark::Hit) {
+                        self.log.coalesced = true;
+                        return Ok(answer(hit));
+                    }
                 }
             }
         }
@@ -74,8 +92,15 @@ impl Call {
                 }
                 Budgeted::Failed => Some("budget:unavailable".into()),
             };
+            let may_be_stale = cache::stale_after_budget(&taken);
             let said_no = APP.with(|app| app.borrow().budget_answer(&plan, taken, &settings));
             if let Some(response) = said_no {
+                if let (true, Some(old)) = (
+                    may_be_stale,
+                    self.cached_answer(&plan, stale.as_deref(), Mark::Stale),
+                ) {
+                    return Ok(answer(old));
+                }
                 return Ok(answer(response));
             }
         }
@@ -93,20 +118,27 @@ impl Call {
         let (outcome, bytes) = call.send().await?;
         self.log.upstream = Some(upstream_log(&outcome));
         let finished = APP.with(|app| app.borrow().finish_answer(&plan, outcome, &settings));
-        if plan.cache.is_some() {
-            self.log.cache = Some("miss");
+        let mut stored = None;
+        if let Some(cached) = plan.cache.as_deref() {
+            self.log.cache = Some(Mark::Miss.as_str());
+            if let (Some(store), Some(entry)) = (&store, &finished.cache) {
+                // The artifacts alone (`cache::entries`), nothing of this caller's.
+                let bytes = Uint8Array::from(entry.as_bytes());
+                let max_age = cached.max_age_secs();
+                let put = io::store(store, &cached.key, &bytes, "application/json", max_age)?;
+                self.later(&put);
+                stored = Some(put);
+            }
         }
-        if let (Some(cache), Some(fetch), Some(entry)) = (&cache, &plan.cache, &finished.cache) {
-            // The document alone (`document_cache::entry`), nothing of this caller's.
-            let entry = Uint8Array::from(entry.as_bytes());
-            let max_age = DOCUMENT_CACHE_SECONDS;
-            self.later(&io::store(
-                cache,
-                &fetch.key,
-                &entry,
-                "application/json",
-                max_age,
-            )?);
+        if let Some(leader) = lead {
+            leader.done(finished.cache.as_deref(), stored);
+        }
+        let failed = cache::stale_after_answer(finished.response.status, finished.rpc_error);
+        if let (true, Some(old)) = (
+            failed,
+            self.cached_answer(&plan, stale.as_deref(), Mark::Stale),
+        ) {
+            return Ok(answer(old));
         }
         self.log.rpc_error = finished.rpc_error;
         Ok(Outcome::Answer {
@@ -114,5 +146,24 @@ impl Call {
             response: finished.response,
             rpc_error: finished.rpc_error,
         })
+    }
+}
+
+impl Call {
+    /// The answer the cache `entry` gives `plan`'s caller, marked `mark` (logged, and counted
+    /// per skill); `None` without an entry, or when it cannot answer this call.
+    fn cached_answer(
+        &mut self,
+        plan: &ForwardPlan,
+        entry: Option<&str>,
+        mark: Mark,
+    ) -> Option<WorkerResponse> {
+        let settings = Rc::clone(&self.settings);
+        let response = APP.with(|app| {
+            app.borrow()
+                .from_cache(plan, entry?, mark, &settings, &mut CryptoRandom)
+        })?;
+        self.log.cache = Some(mark.as_str());
+        Some(response)
     }
 }

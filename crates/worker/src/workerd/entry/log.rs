@@ -3,6 +3,8 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use std::cell::RefCell;
+
 use super::Call;
 use crate::upstream::UpstreamOutcome;
 use crate::workerd::bindings::console_log;
@@ -19,6 +21,9 @@ pub(super) struct LogLine {
     pub(super) upstream: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) cache: Option<&'static str>,
+    /// The answer came from the entry another identical call kept while this one waited.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(super) coalesced: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) rpc_error: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32,6 +37,9 @@ pub(super) struct LogLine {
 impl Call {
     /// Logs the call, which ended with HTTP `status`, when `LOG_REQUESTS` wants it.
     pub(super) fn log_line(&self, status: u16) {
+        if let (Some(skill), Some(mark)) = (&self.log.skill, self.log.cache) {
+            count(skill, mark);
+        }
         if !self
             .settings
             .log_requests
@@ -65,4 +73,52 @@ pub(super) fn upstream_log(outcome: &UpstreamOutcome) -> Value {
         UpstreamOutcome::NotSent => json!("notSent"),
         UpstreamOutcome::TooLarge => json!("tooLarge"),
     }
+}
+
+/// Cached answers between two counts' lines.
+const COUNT_EVERY: u64 = 100;
+
+/// The marks counted, in [`Counts`]' order.
+const MARKS: [&str; 3] = ["hit", "miss", "stale"];
+
+/// Answers per skill, by mark ([`MARKS`]).
+type Counts = Vec<(String, [u64; 3])>;
+
+thread_local! {
+    /// This isolate's cache answers per skill and mark since its last counts' line, and their
+    /// total.
+    static COUNTS: RefCell<(Counts, u64)> = RefCell::default();
+}
+
+/// Counts one answer of `skill` marked `mark`; every [`COUNT_EVERY`] answers, logs the counts per
+/// skill (`{"cacheCounts": {"liturgical_readings": {"hit": 97, "miss": 3, "stale": 0}}}`,
+/// whatever `LOG_REQUESTS` says) and starts again.
+fn count(skill: &str, mark: &str) {
+    let Some(at) = MARKS.iter().position(|m| *m == mark) else {
+        return;
+    };
+    COUNTS.with(|counts| {
+        let (per_skill, total) = &mut *counts.borrow_mut();
+        let row = match per_skill.iter().position(|(s, _)| s == skill) {
+            Some(row) => row,
+            None => {
+                per_skill.push((skill.to_owned(), [0; 3]));
+                per_skill.len() - 1
+            }
+        };
+        if let Some(n) = per_skill.get_mut(row).and_then(|(_, n)| n.get_mut(at)) {
+            *n += 1;
+        }
+        *total += 1;
+        if *total >= COUNT_EVERY {
+            let counts: serde_json::Map<String, Value> = per_skill
+                .drain(..)
+                .map(|(skill, [hit, miss, stale])| {
+                    (skill, json!({ "hit": hit, "miss": miss, "stale": stale }))
+                })
+                .collect();
+            console_log(&json!({ "cacheCounts": counts }).to_string());
+            *total = 0;
+        }
+    });
 }

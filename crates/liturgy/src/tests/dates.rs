@@ -257,3 +257,39 @@ fn ordinals() {
         assert_eq!(ordinal_number(text), None, "{text}");
     }
 }
+
+#[test]
+fn the_reader_without_feasts_agrees_or_leaves_the_feast_unread() {
+    for input in [
+        "today",
+        "Tomorrow",
+        "yesterday",
+        "next Sunday",
+        "sun",
+        "last friday",
+        "2026-12-08",
+        "2026-02-30",
+        "March 19",
+        "19th of March 2027",
+        "readings for today",
+        "",
+    ] {
+        assert_eq!(
+            parse_date_query_without_feasts(input, today()),
+            parse_date_query(input, today()),
+            "{input:?}"
+        );
+    }
+    for feast in [
+        "Easter Sunday 2026",
+        "Christmas",
+        "the 3rd Sunday of Advent",
+        "Pentecost",
+    ] {
+        assert_eq!(
+            parse_date_query_without_feasts(feast, today()),
+            None,
+            "{feast:?}"
+        );
+    }
+}

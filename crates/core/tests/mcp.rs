@@ -41,7 +41,7 @@ fn both(def: &str, instance: &Value) {
 
 fn request(body: &Value) -> (Value, Call) {
     match mcp::read(body.to_string().as_bytes()) {
-        Ok(Message::Request(id, call)) => (id, call),
+        Ok(Message::Request(id, call, _)) => (id, call),
         other => panic!("not a request: {other:?}"),
     }
 }
@@ -121,10 +121,9 @@ fn what_is_not_an_mcp_request_gets_the_spec_error() {
     ] {
         assert_eq!(refusal(bad.as_bytes()).1, -32600, "{bad}");
     }
-    assert_eq!(
-        refusal(br#"{"jsonrpc":"2.0","id":2,"method":"resources/list"}"#),
-        (200, -32601, "Method not found".into())
-    );
+    // A method this endpoint does not serve is read; its -32601 depends on the era (mcp_era.rs).
+    let other = json!({ "jsonrpc": "2.0", "id": 2, "method": "resources/list" });
+    assert_eq!(request(&other).1, Call::Other("resources/list".into()));
     for (bad, why) in [
         (
             r#"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{}}"#,

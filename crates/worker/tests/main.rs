@@ -24,6 +24,7 @@ mod common {
 mod budget_schedules;
 mod document_cache;
 mod mcp;
+mod mcp_era;
 #[cfg(feature = "stand-in")]
 mod one_exit;
 mod proxy_answers;

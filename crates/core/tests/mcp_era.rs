@@ -217,7 +217,7 @@ fn results_of_2026_07_28_carry_what_the_revision_requires() {
         discover["_meta"]["io.modelcontextprotocol/serverInfo"]["version"],
         env!("CARGO_PKG_VERSION")
     );
-    let list = mcp::list_result(&Skill::ALL, Era::Modern);
+    let list = mcp::list_result(&Skill::ALL, false, Era::Modern);
     conforms("ListToolsResult", &list);
     assert_eq!(
         (list["ttlMs"].as_u64(), list["cacheScope"].as_str()),
@@ -227,9 +227,9 @@ fn results_of_2026_07_28_carry_what_the_revision_requires() {
     // The same order every time, the table's; the handshake era's list has none of it.
     assert_eq!(
         list["tools"],
-        mcp::list_result(&Skill::ALL, Era::Legacy)["tools"]
+        mcp::list_result(&Skill::ALL, false, Era::Legacy)["tools"]
     );
-    assert!(mcp::list_result(&Skill::ALL, Era::Legacy)
+    assert!(mcp::list_result(&Skill::ALL, false, Era::Legacy)
         .get("ttlMs")
         .is_none());
     // Tool results: a document (written from its one text) and the others.

@@ -111,6 +111,8 @@ pub struct Settings {
     pub upstream_budget: bool,
     /// `CACHE_DOCUMENTS` (default on): cache `document_fetch` answers by document id.
     pub cache_documents: bool,
+    /// `MCP_SEARCH_FETCH` (default off): `/mcp` also lists ChatGPT's `search` and `fetch`.
+    pub mcp_search_fetch: bool,
     /// `UPSTREAM_TIMEOUT_MS`: overrides the 55 s (Q&A) / 15 s budgets.
     pub upstream_timeout_ms: Option<u64>,
     /// `LOG_REQUESTS` (default `errors`): which requests get a JSON log line.
@@ -130,7 +132,6 @@ pub struct Settings {
     pub agent: AgentConfig,
 }
 
-#[cfg(feature = "stand-in")]
 fn flag(value: Option<String>) -> bool {
     value.is_some_and(|v| {
         matches!(
@@ -202,6 +203,7 @@ impl Settings {
             ),
             upstream_budget: flag_default_on(var("UPSTREAM_BUDGET")),
             cache_documents: flag_default_on(var("CACHE_DOCUMENTS")),
+            mcp_search_fetch: flag(var("MCP_SEARCH_FETCH")),
             // Longer than a timer holds, the budget would end at once: the default instead.
             upstream_timeout_ms: var("UPSTREAM_TIMEOUT_MS")
                 .and_then(|v| v.trim().parse::<u64>().ok())

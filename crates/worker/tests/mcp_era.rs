@@ -145,3 +145,60 @@ fn a_2026_07_28_tool_call_goes_upstream_and_comes_back_complete() {
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
+
+#[test]
+fn chatgpt_search_and_fetch_are_listed_and_called_only_with_mcp_search_fetch() {
+    let names = |s: &magisterium_worker::settings::Settings| {
+        let list = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list" }).to_string();
+        let req = WorkerRequest {
+            path: "/mcp".into(),
+            ..post(&list, &[])
+        };
+        match route(&mut App::proxy_only(), s, &req) {
+            Route::Respond(r) => {
+                let body: Value = serde_json::from_str(&r.body).unwrap();
+                body["result"]["tools"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t["name"].as_str().unwrap().to_owned())
+                    .collect::<Vec<_>>()
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    let off = settings(&[]);
+    let on = settings(&[("MCP_SEARCH_FETCH", "true")]);
+    assert_eq!(names(&off).len(), 10);
+    assert_eq!(names(&on)[10..], ["search".to_owned(), "fetch".to_owned()]);
+    let search = modern(
+        "tools/call",
+        json!({ "name": "search", "arguments": { "query": "just wage" } }),
+    );
+    assert!(
+        matches!(
+            route(&mut App::proxy_only(), &off, &search),
+            Route::Respond(_)
+        ),
+        "unknown without the setting"
+    );
+    let mut app = App::proxy_only();
+    let plan = match route(&mut app, &on, &search) {
+        Route::Forward(plan) => plan,
+        other => panic!("expected an upstream call, got {other:?}"),
+    };
+    assert_eq!(plan.skill.as_deref(), Some("document_search"));
+    let results = crate::common::fixture("responses/search_results.json");
+    let outcome = UpstreamOutcome::Answer {
+        status: 200,
+        headers: vec![],
+        body: results.into_bytes(),
+    };
+    let (answer, _) = app.finish_answer(&plan, outcome, &on).into_parts();
+    let body: Value = serde_json::from_str(&answer.body).unwrap();
+    let text = body["result"]["content"][0]["text"].as_str().unwrap();
+    let parsed: Value = serde_json::from_str(text).unwrap();
+    assert_eq!(parsed, body["result"]["structuredContent"]);
+    assert!(parsed["results"][0]["id"].is_string());
+    assert_eq!(body["result"]["resultType"], "complete");
+}

@@ -21,6 +21,7 @@
 //! `serde_json::Value` and checked against the spec's JSON schema in the core's tests
 //! (`tests/fixtures/mcp/`).
 
+pub mod chatgpt;
 mod era;
 mod modern;
 mod read;

@@ -44,10 +44,10 @@ fn cached(mut result: Value) -> Value {
     result
 }
 
-/// The `tools/list` result for the `allowed` skills, in the table's (fixed) order; with 2026-07-28's
-/// caching hints in that era.
-pub fn list_result(allowed: &[Skill], era: Era) -> Value {
-    let list = tools::list_result(allowed);
+/// The `tools/list` result for the `allowed` skills (ChatGPT's two tools among them when
+/// `chatgpt`), in the table's (fixed) order; with 2026-07-28's caching hints in that era.
+pub fn list_result(allowed: &[Skill], chatgpt: bool, era: Era) -> Value {
+    let list = tools::list_result(allowed, chatgpt);
     match era {
         Era::Legacy => list,
         Era::Modern => complete(cached(list), era),

@@ -23,6 +23,8 @@ pub struct McpDoor {
     skill: Skill,
     input: String,
     era: Era,
+    /// Called as ChatGPT's `search` or `fetch`: answered in their shape.
+    chatgpt: bool,
 }
 
 impl McpDoor {
@@ -40,7 +42,12 @@ impl McpDoor {
             &self.input,
             answer,
             response.header("retry-after"),
-        )
+        );
+        let body = if self.chatgpt {
+            mcp::chatgpt::reshape(body)
+        } else {
+            body
+        }
         .in_era(self.era);
         WorkerResponse {
             status: 200,
@@ -94,14 +101,17 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
         Ok(mcp::Opened::Request(id, call, era)) => (id, call, era),
         Err(refused) => return Opened::Answer(refused),
     };
-    let allowed = &settings.allowed_skills;
+    let offered = (
+        settings.allowed_skills.as_slice(),
+        settings.mcp_search_fetch,
+    );
     let result = match call {
         Call::Initialize(version) => mcp::initialize_result(version.as_deref()),
         Call::Ping if era == Era::Legacy => json!({}),
         Call::Discover if era == Era::Modern => mcp::discover_result(),
-        Call::ListTools => mcp::list_result(allowed, era),
+        Call::ListTools => mcp::list_result(offered.0, offered.1, era),
         Call::CallTool(name, arguments) => {
-            match tools::call_params(&name, &arguments, allowed, &uuid_v4(random)) {
+            match tools::call_params(&name, &arguments, offered, &uuid_v4(random)) {
                 Err(fault) => return Opened::Answer(fault.into_response(&id)),
                 Ok((skill, input, params)) => {
                     let body = json!({ "jsonrpc": "2.0", "id": id, "method": "message/send", "params": params });
@@ -110,7 +120,14 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
                         body: body.to_string().into_bytes(),
                         ..request.clone()
                     };
-                    return Opened::Forward(rewritten, McpDoor { skill, input, era });
+                    let chatgpt = tools::is_chatgpt(&name);
+                    let door = McpDoor {
+                        skill,
+                        input,
+                        era,
+                        chatgpt,
+                    };
+                    return Opened::Forward(rewritten, door);
                 }
             }
         }

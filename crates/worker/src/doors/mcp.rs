@@ -3,10 +3,10 @@
 //! gets 405). Both eras on the one endpoint: 2026-07-28 (stateless, the revision in each
 //! request's `_meta`) and the handshake era (2025-11-25, 2025-06-18), told apart by the core's
 //! [`mcp::open`]. `initialize`, `ping`, `server/discover` and `tools/list` are answered here; a
-//! `tools/call` is rewritten
-//! as the A2A 0.2.6 `message/send` the A2A path makes and routed like one (allow-lists, caps,
-//! per-visitor limits, the account's budget, CORS, logging: unchanged), and its answer comes back
-//! through [`McpDoor::close`] as a `CallToolResult`. The protocol is the core's
+//! `tools/call` is rewritten as the A2A 0.2.6 `message/send` the A2A path makes and routed like
+//! one (allow-lists, caps, per-visitor limits, the account's budget, CORS, logging: unchanged),
+//! and its answer comes back through [`McpDoor::close`] as a `CallToolResult` (in ChatGPT's
+//! shape for its `search` and `fetch`). The protocol is the core's
 //! (`magisterium_core::mcp`); this file only moves requests and answers.
 
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 // and a .d.ts with no `any`. scripts/package.mjs calls it and merges what it returns into pkg/'s
 // package.json.
 import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { folder, minifyInPlace, typeInitOutput } from "./package-wasm.mjs";
+import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
 export async function packageLiturgy() {
   const src = new URL("../dist/pkg-liturgy/", import.meta.url);
@@ -46,7 +46,7 @@ ${api}`;
         browser: { types: "./liturgy/index.d.ts", default: "./liturgy/index.js" },
         default: { types: "./liturgy/index.d.ts", default: "./liturgy/index.js" },
       },
-      "./liturgy/liturgy_bg.wasm": "./liturgy/liturgy_bg.wasm",
+      "./liturgy/liturgy_bg.wasm": wasmExport(files, "liturgy/", "liturgy_bg.wasm"),
     },
     sideEffects: ["./liturgy/workerd.js", "./liturgy/node.js"],
   };

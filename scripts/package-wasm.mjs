@@ -47,3 +47,18 @@ export function typeInitOutput({ read, write }, file) {
   if (/\bany\b/.test(dts.replace(/\/\*\*[\s\S]*?\*\//g, ""))) throw new Error(`${file} still has \`any\``);
   write(file, dts);
 }
+
+/**
+ * The `exports` entry of a .wasm subpath (`dir`: its folder in the package, "" or "liturgy/"),
+ * with types, so that the recipes of docs/bundlers.md type-check: a bundler's import of the file
+ * (esbuild's `file` loader, webpack's `asset/resource`) is its URL; workerd's static import is the
+ * compiled module. Writes the two .d.ts beside the .wasm into `files` (a folder()).
+ */
+export function wasmExport(files, dir, wasm) {
+  files.write("wasm-url.d.ts", `/** The URL of ${wasm}, as a bundler that imports it as a file gives it (docs/bundlers.md): hand it to \`init({ module_or_path })\`. */\ndeclare const url: string;\nexport default url;\n`);
+  files.write("wasm-module.d.ts", `/** ${wasm}, compiled: what Cloudflare Workers give a static import of a .wasm; hand it to \`initSync({ module })\`. */\ndeclare const module: WebAssembly.Module;\nexport default module;\n`);
+  return {
+    workerd: { types: `./${dir}wasm-module.d.ts`, default: `./${dir}${wasm}` },
+    default: { types: `./${dir}wasm-url.d.ts`, default: `./${dir}${wasm}` },
+  };
+}

@@ -2,9 +2,9 @@
 // .wasm imported statically, initialised synchronously) and Node (read from disk), `exports`
 // conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
 // bundler is what we measure; the documentation lives in the .d.ts).
-import { copyFileSync, readdirSync } from "node:fs";
+import { copyFileSync, cpSync, readdirSync, readFileSync } from "node:fs";
 import { packageLiturgy } from "./package-liturgy.mjs";
-import { folder, minifyInPlace, typeInitOutput } from "./package-wasm.mjs";
+import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
 const pkg = new URL("../pkg/", import.meta.url);
 const files = folder(pkg);
@@ -57,20 +57,27 @@ const initless = `${dtsImports}export { initSync } from "./magisterium_a2a.js";\
 write("workerd.d.ts", initless);
 write("node.d.ts", initless);
 
+// The command `npx magisterium-a2a check` (bin/, docs/check.md), on the Node entry.
+cpSync(new URL("../bin/", import.meta.url), new URL("bin/", pkg), { recursive: true });
+
 // The licence package.json declares ("MIT OR Apache-2.0") ships with it.
 const licences = ["LICENSE-MIT", "LICENSE-APACHE"];
 for (const file of licences) copyFileSync(new URL(`../${file}`, import.meta.url), new URL(file, pkg));
 
+// The name and version are the repository's package.json (changesets versions it:
+// docs/releasing.md), not the Rust crate's that wasm-pack wrote.
 const meta = JSON.parse(read("package.json"));
+const release = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const out = {
-  name: "magisterium-a2a",
-  version: meta.version,
+  name: release.name,
+  version: release.version,
   description: meta.description,
   license: meta.license,
-  repository: meta.repository,
+  repository: { type: "git", url: `git+${meta.repository.url}.git` },
   keywords: meta.keywords,
   type: "module",
-  files: ["index.js", "index.d.ts", "workerd.js", "workerd.d.ts", "node.js", "node.d.ts", "magisterium_a2a.js", "magisterium_a2a.d.ts", "magisterium_a2a_bg.wasm", "magisterium_a2a_bg.wasm.d.ts", "snippets/", ...licences],
+  files: ["index.js", "index.d.ts", "workerd.js", "workerd.d.ts", "node.js", "node.d.ts", "magisterium_a2a.js", "magisterium_a2a.d.ts", "magisterium_a2a_bg.wasm", "magisterium_a2a_bg.wasm.d.ts", "wasm-url.d.ts", "wasm-module.d.ts", "snippets/", "bin/", ...licences],
+  bin: { "magisterium-a2a": "./bin/magisterium-a2a.js" },
   main: "./index.js",
   types: "./index.d.ts",
   exports: {
@@ -80,7 +87,7 @@ const out = {
       browser: { types: "./index.d.ts", default: "./index.js" },
       default: { types: "./index.d.ts", default: "./index.js" },
     },
-    "./magisterium_a2a_bg.wasm": "./magisterium_a2a_bg.wasm",
+    "./magisterium_a2a_bg.wasm": wasmExport(files, "", "magisterium_a2a_bg.wasm"),
     "./package.json": "./package.json",
   },
   sideEffects: ["./workerd.js", "./node.js"],

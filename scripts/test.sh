@@ -139,6 +139,12 @@ for config in tsconfig.json tsconfig.es2020.json tsconfig.es2022.json; do
   tsc -p "tests/types/$config"
 done
 
+step "the npm package: packed, publint, attw (ESM-only), the API reports of api/; the release workflow (actionlint)"
+scripts/check-package.sh
+
+step "the crates for crates.io: cargo package (docs/releasing.md)"
+scripts/check-crates.sh
+
 step "wrangler deploy --dry-run of both Workers; the proxy's carries no stand-in code and meets its size budget"
 node scripts/worker-size.mjs | tee -a test-output/size.md
 

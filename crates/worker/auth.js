@@ -69,14 +69,15 @@ function statusOf(e) {
   return undefined;
 }
 
-/** Sign-in for the Worker: `inProcess(request, env)` answers the embedded issuer's requests,
- *  `authSettings(env)` is the settings as the Rust app parsed them (`{ issuer, enabled,
+/** Sign-in for the Worker, on the Rust exports it takes: `inProcess(request, env)` answers the
+ *  embedded issuer's requests, `authSettings(env)` is the settings as the Rust app parsed them (`{ issuer, enabled,
  *  anonymousAllowed, … }`), `afterRefreshFailure(env, status, error, challenge, failingForMs,
- *  accessExpired)` Rust's decision on a failed refresh (`"end"` or `"retry"`). Returns
- *  `createAuth(env, site)` and the Durable Object classes. */
-export function signIn(inProcess, authSettings, afterRefreshFailure) {
+ *  accessExpired)` Rust's decision on a failed refresh (`"end"` or `"retry"`), `Credential` the
+ *  class of what an API call runs on (src/workerd/entry/auth.rs). Returns `createAuth(env, site)`
+ *  and the Durable Object classes. */
+export function signIn({ inProcess, authSettings, afterRefreshFailure, Credential }) {
   return {
-    createAuth: (env, site) => createAuth(env, site, authSettings(env), inProcess),
+    createAuth: (env, site) => createAuth(env, site, authSettings(env), inProcess, Credential),
     Session: sessionClass(inProcess, authSettings, afterRefreshFailure),
     ClientRegistration: registrationClass(inProcess, authSettings),
   };
@@ -244,7 +245,7 @@ function sessionClass(inProcess, authSettings, afterRefreshFailure) {
 
 /** The BFF for one site (the Worker's origin as a URL) and env: built once and reused by the
  *  requests of an isolate. */
-function createAuth(env, site, settings, inProcess) {
+function createAuth(env, site, settings, inProcess, Credential) {
   // Whether sign-in runs, and what a call without a session may do, is decided in Rust
   // (src/sign_in.rs); the origin rule too (src/origin.rs), before anything reaches this file.
   const { enabled, anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds } = settings;
@@ -332,6 +333,11 @@ function createAuth(env, site, settings, inProcess) {
     return new Response(null, { status: 302, headers });
   }
 
+  /** The `Credential` of a call on `session` with its object's `current` tokens. */
+  function sessionCredential(session, current) {
+    return Credential.session(current.accessToken, current.subject ?? `session:${session.id}`, session);
+  }
+
   return {
     enabled,
     anonymousAllowed,
@@ -355,26 +361,25 @@ function createAuth(env, site, settings, inProcess) {
       return json(404, { error: "not found" });
     },
 
-    /** The bearer token for an API call: the session's (refreshed by its object when about to
-     *  expire), else the operator's when anonymous use is allowed. `refuse` says to answer
+    /** The `Credential` of an API call: the session's token (refreshed by its object when about
+     *  to expire), else the operator's when anonymous use is allowed, or refused: answered
      *  unauthorized without an upstream call. */
     async token(request) {
       const session = sessionOf(request);
       const current = await session?.stub.token(site.origin);
-      if (current?.unavailable) return { refuse: true, reason: "issuer-unavailable" };
-      if (current) return { token: current.accessToken, session, account: current.subject ?? `session:${session.id}` };
-      if (enabled && !anonymousAllowed) return { refuse: true, reason: "signed-out" };
-      return { token: env.MAGISTERIUM_TOKEN || null, session: null };
+      if (current?.unavailable) return Credential.refused("issuer-unavailable");
+      if (current) return sessionCredential(session, current);
+      if (enabled && !anonymousAllowed) return Credential.refused("signed-out");
+      return Credential.operator(env.MAGISTERIUM_TOKEN || null);
     },
 
-    /** A new token after the upstream refused `credential`'s (one refresh per session, however
-     *  many calls ask), null when the session is over, or `refuse` (reason
-     *  "issuer-unavailable": a retryable 503, the session kept) when the issuer failed. */
-    async refresh(credential) {
-      const renewed = await credential.session.stub.token(site.origin, credential.token);
-      if (renewed?.unavailable) return { refuse: true, reason: "issuer-unavailable" };
-      if (!renewed) return null;
-      return { token: renewed.accessToken, session: credential.session, account: credential.account };
+    /** A new `Credential` for the session `handle` after the upstream refused its `token` (one
+     *  refresh per session, however many calls ask), null when the session is over, or refused
+     *  ("issuer-unavailable": a retryable 503, the session kept) when the issuer failed. */
+    async refresh(handle, token) {
+      const renewed = await handle.stub.token(site.origin, token);
+      if (renewed?.unavailable) return Credential.refused("issuer-unavailable");
+      return renewed ? sessionCredential(handle, renewed) : null;
     },
   };
 }

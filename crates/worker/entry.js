@@ -3,10 +3,10 @@
 // "magisterium-worker" (each wrangler config's [alias]: the demo's with the stand-in, or the proxy
 // alone), instantiated once at global scope.
 import { DurableObject } from "cloudflare:workers";
-import { fetch, inProcess, authSettings, afterRefreshFailure, BudgetWindows } from "magisterium-worker";
+import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows } from "magisterium-worker";
 import { signIn } from "./auth.js";
 
-const { createAuth, Session, ClientRegistration } = signIn(inProcess, authSettings, afterRefreshFailure);
+const { createAuth, Session, ClientRegistration } = signIn({ inProcess, authSettings, afterRefreshFailure, Credential });
 
 /** One upstream account's budget (src/workerd/budget_object.rs keeps it, in memory and in the object's
  *  SQLite storage, and decides everything); the Worker calls `take` over RPC. */

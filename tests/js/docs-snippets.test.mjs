@@ -8,9 +8,10 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { AGENT_URL, consumerDir, root, writeFile } from "./helpers.mjs";
+import { consumerDir, root, writeFile } from "./helpers.mjs";
 import { RUNTIMES, blocks, fileName, where } from "./docs-blocks.mjs";
-import { launchBrowser, routeFolder } from "./page-helpers.mjs";
+import { launchBrowser } from "./page-helpers.mjs";
+import { runInPage } from "./snippet-browser.mjs";
 import { runSnippet, serveWorkerSnippets } from "./snippet-run.mjs";
 
 /** Placeholder origins the docs use for the reader's own deployment (or scripts/demo.sh's): they reach the stand-in. */
@@ -82,32 +83,14 @@ describe("js browser blocks, in Chromium", () => {
     test(where(b), async () => {
       const site = consumerDir(`docs-browser-${i}`);
       symlinkSync(path.join(root, "pkg"), path.join(site, "pkg"), "dir");
-      writeFile(site, "block.js", `${b.code}\nwindow.__done = true;\n`);
       const imports = { "magisterium-a2a": "/pkg/index.js", "magisterium-a2a/liturgy": "/pkg/liturgy/index.js" };
-      writeFile(site, "index.html", `<!doctype html><meta charset="utf-8"><script type="importmap">${JSON.stringify({ imports })}</script><script type="module" src="/block.js"></script>`);
-      const page = await browser.context.newPage();
-      try {
-        const errors = [];
-        const logs = [];
-        const exchanges = [];
-        page.on("pageerror", (e) => errors.push(e.message));
-        page.on("console", (m) => (m.type() === "error" ? errors : logs).push(m.text()));
-        page.on("response", (r) => r.url().startsWith(`${AGENT_URL}/api/`) && exchanges.push(r.status()));
-        await routeFolder(page, site);
-        await page.goto(`${AGENT_URL}/index.html`);
-        await Promise.race([
-          page.waitForFunction(() => window.__done === true, null, { timeout: 30_000 }),
-          new Promise((_, reject) => page.on("pageerror", (e) => reject(new Error(`${where(b)}: ${e.message}`)))),
-        ]);
-        const what = `${where(b)}:\n${b.code}`;
-        assert.deepEqual(errors, [], what);
-        assert.ok(logs.length >= 1, `${what}: logs its result`);
-        if (calls(b)) {
-          assert.ok(exchanges.length >= 1, `${what}: reached the agent`);
-          assert.ok(exchanges.every((s) => s === 200), `${what}: statuses ${exchanges}`);
-        }
-      } finally {
-        await page.close();
+      const { errors, logs, exchanges } = await runInPage(browser, site, b.code, imports).catch((e) => assert.fail(`${where(b)}: ${e.message}`));
+      const what = `${where(b)}:\n${b.code}`;
+      assert.deepEqual(errors, [], what);
+      assert.ok(logs.length >= 1, `${what}: logs its result`);
+      if (calls(b)) {
+        assert.ok(exchanges.length >= 1, `${what}: reached the agent`);
+        assert.ok(exchanges.every((s) => s === 200), `${what}: statuses ${exchanges}`);
       }
     });
   }

@@ -17,6 +17,8 @@
 //   /auth/<token>/<fixture>       401 (-32004) unless "Authorization: Bearer <token>"
 //   /echo                         a completed search_results task whose one result echoes the request
 //   GET /card/<mode>/.well-known/agent.json | agent-card.json   mode: ok | v03 (only agent-card.json) | none
+//   /drift/<case>                 tests/fixtures/drift/<skill>/<case>.json's response for the request's skill
+//                                 (base.json where that skill has no such case), its "req-1" id the request's
 //   /by-query                     the scenario named by the request itself, for a proxy in front of
 //                                 this server: the first text part, data.id or params.id reads
 //                                 "scenario:<name>[:<arg>]" (ok, document, fixture:<name>, notfound, html502, slow, reset,

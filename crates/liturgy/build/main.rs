@@ -11,7 +11,6 @@
 )]
 
 mod calendars;
-#[path = "../../../build/data.rs"]
 #[allow(dead_code)] // the stand-in's build uses all of it, this one not `convert`
 mod data;
 mod tables;

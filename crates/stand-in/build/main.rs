@@ -12,7 +12,7 @@
 )]
 
 mod corpus;
-#[path = "../../../build/data.rs"]
+#[path = "../../liturgy/build/data.rs"]
 mod data;
 mod heading_words;
 mod lookups;

@@ -105,6 +105,8 @@ export function route(req, res, raw, id) {
       }
       case "by-query":
         return byQuery(req, res, raw, id);
+      case "drift":
+        return drift(res, raw, id, a);
       case "v1only": {
         if (a === ".well-known" && b === "agent-card.json") {
           bump("v1only/card");
@@ -139,6 +141,26 @@ export function route(req, res, raw, id) {
       default:
         return send(res, 404, '{"error":"no such route"}');
     }
+}
+
+/** /drift/<case>: the `response` of tests/fixtures/drift/<skill>/<case>.json for the request's
+ *  skill (its base.json when that skill has no such case), its "req-1" id made the request's. */
+function drift(res, raw, id, name) {
+  let skill = "";
+  try {
+    skill = String(JSON.parse(raw).params?.message?.metadata?.skillId ?? "");
+  } catch {}
+  if (!/^[a-z_]+$/.test(skill) || !/^[a-z_]+$/.test(name ?? "")) return send(res, 400, '{"error":"bad drift case"}');
+  const dir = path.join(FIXTURES, "drift", skill);
+  let text;
+  try {
+    text = readFileSync(path.join(dir, `${name}.json`), "utf8");
+  } catch {
+    text = readFileSync(path.join(dir, "base.json"), "utf8");
+  }
+  const { response } = JSON.parse(text);
+  if (response && typeof response === "object" && response.id === "req-1") response.id = id;
+  return send(res, 200, typeof response === "string" ? response : JSON.stringify(response));
 }
 
 function byQuery(req, res, raw, id) {

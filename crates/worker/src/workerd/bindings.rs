@@ -73,12 +73,14 @@ extern "C" {
     /// `Response`, or null for a path it does not know.
     #[wasm_bindgen(method)]
     pub fn route(this: &Auth, request: &Request, url: &Url, base: &str) -> Promise;
-    /// The credential of an API call: `{ token, session }` or `{ refuse, reason }`.
+    /// The credential of an API call: a `Credential` (`entry::auth`) made with one of its
+    /// constructors.
     #[wasm_bindgen(method)]
     pub fn token(this: &Auth, request: &Request) -> Promise;
-    /// A renewed credential after the upstream refused this one, or null.
+    /// A renewed `Credential` for the session `handle` after the upstream refused its `token`,
+    /// or null when the session is over.
     #[wasm_bindgen(method)]
-    pub fn refresh(this: &Auth, credential: &JsValue) -> Promise;
+    pub fn refresh(this: &Auth, handle: &JsValue, token: &str) -> Promise;
 
     /// `console.log`.
     #[wasm_bindgen(js_namespace = console, js_name = log)]

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Request, Response, Url};
 
-use self::auth::{auth_for, member, operator_credential};
+use self::auth::{auth_for, Credential};
 use self::log::LogLine;
 use crate::app::{self, App, Route};
 use crate::doors::exit::{Answer, Exit};
@@ -133,14 +133,6 @@ fn with_session(request: &mut WorkerRequest, session: Option<(&str, String)>) {
             .push(("authorization".to_owned(), format!("Bearer {token}")));
         request.account = Some(account);
     }
-}
-
-/// The reason of a credential `auth.js` refused (`{ refuse: true, reason }`), else `None`.
-fn refusal(credential: &JsValue) -> Option<String> {
-    Reflect::get(credential, &"refuse".into())
-        .ok()
-        .filter(JsValue::is_truthy)
-        .map(|_| member(credential, "reason").unwrap_or_default())
 }
 
 /// What an attempt ended with.
@@ -296,26 +288,26 @@ impl Call {
             return self.done(&self.leave(Answer::Refusal(refused)), None);
         }
         let mut credential = if !is_rpc {
-            JsValue::NULL
+            Credential::Operator { token: None }
         } else if self.settings.sign_in == SignIn::Off || is_mcp {
-            operator_credential(env)?
+            Credential::operator(env)
         } else {
-            JsFuture::from(auth.token(request)).await?
+            Credential::read(JsFuture::from(auth.token(request)).await?)?
         };
-        if let Some(reason) = refusal(&credential) {
+        if let Credential::Refused { reason } = credential {
             let refused = self.sign_in_refused(reason);
             return self.done(&refused, None);
         }
         let mut outcome = self.attempt(url, env, &body, &credential).await?;
-        let signed_in = Reflect::get(&credential, &"session".into()).is_ok_and(|s| s.is_object());
         if let (
             true,
+            Credential::Session { token, handle, .. },
             Outcome::Answer {
                 response,
                 rpc_error,
                 ..
             },
-        ) = (is_rpc && signed_in, &outcome)
+        ) = (is_rpc, &credential, &outcome)
         {
             if response.status == 401 || *rpc_error == Some(code::UNAUTHORIZED) {
                 // The service counted no call it refused as unauthorized: its unit goes back
@@ -324,14 +316,18 @@ impl Call {
                     io::give_back(env, &unit).await;
                 }
                 // One refresh, one retry. An issuer that failed (not a refusal) is not a
-                // sign-out: a retryable 503, the session kept.
-                let renewed = JsFuture::from(auth.refresh(&credential)).await?;
-                if let Some(reason) = refusal(&renewed) {
-                    outcome = answer(self.sign_in_refused(reason));
-                } else if renewed.is_object() {
-                    credential = renewed;
-                    self.log = LogLine::default();
-                    outcome = self.attempt(url, env, &body, &credential).await?;
+                // sign-out: a retryable 503, the session kept. Null: the session is over.
+                let renewed = JsFuture::from(auth.refresh(handle, token)).await?;
+                match Credential::read_optional(renewed)? {
+                    Some(Credential::Refused { reason }) => {
+                        outcome = answer(self.sign_in_refused(reason));
+                    }
+                    Some(renewed) => {
+                        credential = renewed;
+                        self.log = LogLine::default();
+                        outcome = self.attempt(url, env, &body, &credential).await?;
+                    }
+                    None => {}
                 }
             }
         }
@@ -361,12 +357,10 @@ impl Call {
         url: &Url,
         env: &JsValue,
         body: &Uint8Array,
-        credential: &JsValue,
+        credential: &Credential,
     ) -> Result<Outcome, JsValue> {
-        let token = member(credential, "token");
-        let account = member(credential, "account");
-        let session = match (&token, account) {
-            (Some(token), Some(account)) => Some((token.as_str(), account)),
+        let session = match credential {
+            Credential::Session { token, account, .. } => Some((token.as_str(), account.clone())),
             _ => None,
         };
         // The request as read, with this attempt's credential: no second copy of its body.
@@ -389,7 +383,7 @@ impl Call {
                 Ok(answer(response))
             }
             Route::FetchCard(fetch) => self.card(&fetch, &url.origin()).await,
-            Route::Forward(plan) => self.forward(plan, env, body, token.as_deref()).await,
+            Route::Forward(plan) => self.forward(plan, env, body, credential.token()).await,
         }
     }
 

@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use js_sys::Reflect;
+use wasm_bindgen::convert::TryFromJsValue;
 use wasm_bindgen::prelude::*;
 use web_sys::Url;
 
@@ -34,14 +35,84 @@ pub(super) fn auth_for(
     Ok(auth.unchecked_into())
 }
 
-/// The credential of a call without sign-in: the operator's token, when set.
-pub(super) fn operator_credential(env: &JsValue) -> Result<JsValue, JsValue> {
-    #[derive(serde::Serialize)]
-    struct Credential {
-        token: Option<String>,
+/// What an API call runs on. `auth.js` makes one with `Credential.session`,
+/// `Credential.operator` or `Credential.refused`, and gives it to the Worker from `token(request)`
+/// and `refresh(handle, token)`; the Worker takes it over as the Rust value it is.
+#[wasm_bindgen(js_name = Credential)]
+#[derive(Debug)]
+pub struct JsCredential(Credential);
+
+/// The three kinds of credential.
+#[derive(Debug)]
+pub(super) enum Credential {
+    /// A signed-in visitor's session: its access token, its account, and the handle of the
+    /// session's object (for a refresh).
+    Session {
+        token: String,
+        account: String,
+        handle: JsValue,
+    },
+    /// No session: the operator's token, when one is set.
+    Operator { token: Option<String> },
+    /// Sign-in refused the call for `reason` (answered without an upstream call).
+    Refused { reason: String },
+}
+
+#[wasm_bindgen(js_class = Credential)]
+impl JsCredential {
+    /// A signed-in visitor's session: its access `token`, its `account` (the issuer's subject),
+    /// and the `handle` of the session's object, given back to `refresh`.
+    pub fn session(token: String, account: String, handle: JsValue) -> JsCredential {
+        Self(Credential::Session {
+            token,
+            account,
+            handle,
+        })
     }
-    let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
-    Ok(magisterium_platform::to_js(&Credential { token })?)
+
+    /// No session: the operator's `token`, or null when none is set.
+    pub fn operator(token: Option<String>) -> JsCredential {
+        Self(Credential::Operator { token })
+    }
+
+    /// Sign-in refuses the call for `reason` (e.g. `"signed-out"`, `"issuer-unavailable"`).
+    pub fn refused(reason: String) -> JsCredential {
+        Self(Credential::Refused { reason })
+    }
+}
+
+impl Credential {
+    /// What `auth.js` gave: a [`Credential`], else an error naming it.
+    pub(super) fn read(given: JsValue) -> Result<Self, JsValue> {
+        Self::read_optional(given)?.ok_or_else(|| "auth.js gave no Credential".into())
+    }
+
+    /// A [`Credential`], or `None` for null (a session that is over); anything else is an
+    /// error.
+    pub(super) fn read_optional(given: JsValue) -> Result<Option<Self>, JsValue> {
+        if given.is_null() || given.is_undefined() {
+            return Ok(None);
+        }
+        match JsCredential::try_from_js_value(given) {
+            Ok(JsCredential(given)) => Ok(Some(given)),
+            Err(_) => Err("auth.js gave something other than a Credential".into()),
+        }
+    }
+
+    /// The credential of a call without sign-in: the operator's token, when set.
+    pub(super) fn operator(env: &JsValue) -> Self {
+        let token = member(env, "MAGISTERIUM_TOKEN").filter(|t| !t.trim().is_empty());
+        Self::Operator { token }
+    }
+
+    /// The bearer token the call is made with, if any.
+    pub(super) fn token(&self) -> Option<&str> {
+        match self {
+            Self::Session { token, .. } => Some(token),
+            Self::Operator { token } => token.as_deref(),
+            Self::Refused { .. } => None,
+        }
+    }
 }
 
 /// A string member of a JavaScript object.

@@ -1,4 +1,6 @@
-//! What the generators share: reading and parsing a data file, errors with a file and line.
+//! What the generators share: reading and parsing a data file, errors with a file and line. It lives
+//! in the calendar crate, which is published on crates.io and so may read nothing outside itself;
+//! the stand-in's build (crates/stand-in/build/main.rs) includes it from here.
 
 use std::path::Path;
 

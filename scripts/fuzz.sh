@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the seven cargo-fuzz targets (fuzz/), one after the other.
+# Coverage-guided fuzzing of the eight cargo-fuzz targets (fuzz/), one after the other.
 #
-#   scripts/fuzz.sh [seconds] [target…]     default: 60 s for each of all seven targets
+#   scripts/fuzz.sh [seconds] [target…]     default: 60 s for each of all eight targets
 #   FUZZ_MINIMIZE=1 scripts/fuzz.sh 600     afterwards, merge what was found into a fresh minimal
 #                                           corpus (-set_cover_merge=1 over edges, -use_counters=0) and
 #                                           replace fuzz/corpus/<target> with it (a few hundred files)
@@ -19,7 +19,7 @@ source scripts/env.sh
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(decode_response proxy_request date_query markdown mcp_request a2a_v1_request worker_request)
+[ ${#targets[@]} -gt 0 ] || targets=(decode_response proxy_request date_query markdown mcp_request mcp_era a2a_v1_request worker_request)
 
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz
 rustup toolchain list | grep -q '^nightly' || { echo "[fuzz] the nightly toolchain is missing (rustup toolchain install nightly)" >&2; exit 2; }

@@ -85,7 +85,7 @@ export MAGISTERIUM_PROXY_URL="http://127.0.0.1:$PROXY_PORT" MAGISTERIUM_PROXY_TO
 # time. Lane "own": every other file, which talks only to the embedded agent (limits off) or to
 # servers of its own on its own ports, one file at a time too. The load test saturates both cores
 # on purpose: alone, after everything else.
-js_upstream=(a2a-v1 mcp proxy-faults proxy shared-state state-lifecycle)
+js_upstream=(a2a-v1 mcp mcp-clients proxy-faults proxy shared-state state-lifecycle)
 js_own=()
 for f in tests/js/*.test.mjs; do
   stem=$(basename "$f" .test.mjs)
@@ -170,8 +170,11 @@ cat test-output/js.log
 summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{n[$2]+=$3} END {print "pass " n["pass"] ", fail " n["fail"]}')")
 [ "$js_failed" = 0 ] || { echo "JavaScript tests failed (test-output/js-*.log)" >&2; exit 1; }
 
-step "the official MCP Python client (mcp 2.x) against the stand-in and through the proxy"
+step "the official MCP Python client (mcp 2.x, both eras) against the stand-in and through the proxy"
 .venv-mcp/bin/python tests/python/mcp_clients.py
+
+step "the official MCP conformance suite (server scenarios) against the demo's /mcp, judged by tests/conformance/mcp-baseline.yml"
+scripts/mcp-conformance.sh "http://127.0.0.1:$AGENT_PORT/mcp"
 
 step "no response of the suite carried the proxy's secret or a session token"
 node tests/js/scan-responses.mjs

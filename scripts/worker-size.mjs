@@ -11,6 +11,9 @@
 // answers, one upstream call per key, the counts): 154,600 B. What keeps it there: the proxy's wasm at opt-level "z"
 // (scripts/build.sh), its bundle minified (wrangler.proxy.toml), and the front door's translation
 // over parsed JSON (crates/core/src/v1/translate.rs); bench/README.md, "Proxy", has the numbers.
+// Issue 38's MCP 2026-07-28 beside the handshake era and ChatGPT's search/fetch took it from
+// 143,248 B to 148,122 B (+4,874 B, of which 1,677 B the base64 decoder of `Mcp-Name`);
+// 149,109 B merged with main's typed sign-in credential (143,882 B alone).
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";

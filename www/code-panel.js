@@ -9,7 +9,7 @@ const NOTES = {
   browser: "In a page, through the Worker proxy of this repository: the Worker adds the token, the page never sees it.",
   worker: "In a Cloudflare Worker, calling Magisterium directly with your token (wrangler secret put MAGISTERIUM_TOKEN).",
   node: "In Node 20 or later, with your token in the environment (MAGISTERIUM_TOKEN).",
-  mcp: "For an MCP client (Claude, Cursor, VS Code): this site's /mcp gives it every skill as a tool, through the same Worker. VS Code's mcp.json takes \"servers\" with \"type\": \"http\" instead.",
+  mcp: "For an MCP client (Claude, ChatGPT, Cursor, VS Code): this site's /mcp gives it every skill as a tool, through the same Worker, in MCP 2026-07-28 or the 2025 handshake, whichever the client speaks. VS Code's mcp.json takes \"servers\" with \"type\": \"http\" instead; ChatGPT takes the URL as a connector.",
 };
 
 /**

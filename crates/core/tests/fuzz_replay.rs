@@ -6,12 +6,13 @@ mod check;
 mod replay;
 
 /// The targets and the directory names of their corpora (`fuzz/corpus/<target>/`).
-const TARGETS: [&str; 7] = [
+const TARGETS: [&str; 8] = [
     "decode_response",
     "proxy_request",
     "date_query",
     "markdown",
     "mcp_request",
+    "mcp_era",
     "a2a_v1_request",
     "worker_request",
 ];

@@ -40,6 +40,8 @@ mod decode_fixtures;
 mod drift;
 mod fuzz_replay;
 mod mcp;
+mod mcp_chatgpt;
+mod mcp_era;
 mod protocol_choice;
 mod requests;
 mod retry_policy;

@@ -5,7 +5,7 @@ use magisterium_core::serve::http::WorkerResponse;
 
 /// Request headers a page may send.
 pub const ALLOWED_HEADERS: &str =
-    "content-type, authorization, x-request-id, a2a-version, mcp-protocol-version";
+    "content-type, authorization, x-request-id, a2a-version, mcp-protocol-version, mcp-method, mcp-name";
 /// Response headers a page may read.
 pub const EXPOSED_HEADERS: &str =
     "retry-after, x-request-id, x-magisterium-agent, x-magisterium-cache";

@@ -121,6 +121,8 @@ pub struct Settings {
     /// `CACHE_TIME_ZONE` (default `UTC`, the service's own): the zone "today" is read in, as
     /// minutes east of UTC (a fixed offset such as `+01:00`).
     pub cache_zone_minutes: i32,
+    /// `MCP_SEARCH_FETCH` (default off): `/mcp` also lists ChatGPT's `search` and `fetch`.
+    pub mcp_search_fetch: bool,
     /// `UPSTREAM_TIMEOUT_MS`: overrides the 55 s (Q&A) / 15 s budgets.
     pub upstream_timeout_ms: Option<u64>,
     /// `LOG_REQUESTS` (default `errors`): which requests get a JSON log line.
@@ -140,7 +142,6 @@ pub struct Settings {
     pub agent: AgentConfig,
 }
 
-#[cfg(feature = "stand-in")]
 fn flag(value: Option<String>) -> bool {
     value.is_some_and(|v| {
         matches!(
@@ -219,6 +220,7 @@ impl Settings {
             cache_zone_minutes: var("CACHE_TIME_ZONE")
                 .and_then(|v| keys::parse_zone(&v))
                 .unwrap_or(0),
+            mcp_search_fetch: flag(var("MCP_SEARCH_FETCH")),
             // Longer than a timer holds, the budget would end at once: the default instead.
             upstream_timeout_ms: var("UPSTREAM_TIMEOUT_MS")
                 .and_then(|v| v.trim().parse::<u64>().ok())

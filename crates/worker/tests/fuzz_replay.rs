@@ -4,6 +4,8 @@
 mod check;
 #[path = "../../../fuzz/src/mcp_request.rs"]
 mod check_mcp;
+#[path = "../../../fuzz/src/mcp_era.rs"]
+mod check_mcp_era;
 #[path = "../../../fuzz/src/a2a_v1_request.rs"]
 mod check_v1;
 #[path = "../../../fuzz/src/worker_request.rs"]
@@ -21,6 +23,11 @@ fn replay_proxy_request() {
 #[test]
 fn replay_mcp_request() {
     replay::replay("mcp_request", 10, check_mcp::check_mcp_request);
+}
+
+#[test]
+fn replay_mcp_era() {
+    replay::replay("mcp_era", 10, check_mcp_era::check_mcp_era);
 }
 
 #[test]

@@ -26,6 +26,7 @@ mod answer_cache_dates;
 mod budget_schedules;
 mod document_cache;
 mod mcp;
+mod mcp_era;
 #[cfg(feature = "stand-in")]
 mod one_exit;
 mod proxy_answers;

@@ -3,60 +3,93 @@
 //! tools over MCP's Streamable HTTP transport, one JSON-RPC message per POST, answered with one
 //! JSON body (no streams: the service does not stream).
 //!
-//! - [`read`] reads one message: a request (`initialize`, `ping`, `tools/list`, `tools/call`, or
-//!   another method, which gets -32601), or a notification or response (accepted, HTTP 202).
-//! - [`initialize_result`] negotiates the protocol revision ([`VERSIONS`]).
+//! - [`open`] reads one POST (its body and its MCP headers) and says in which era to serve it:
+//!   2026-07-28 (stateless: every request names its revision in `_meta`, headers checked against
+//!   the body) or the handshake era (2025-11-25, 2025-06-18: `initialize` first), as the
+//!   2026-07-28 spec's backward-compatibility section says a dual-era server does.
+//! - [`read`] reads one message: a request (`initialize`, `ping`, `server/discover`, `tools/list`,
+//!   `tools/call`, or another method, which gets -32601), or a notification or response
+//!   (accepted, HTTP 202).
+//! - [`initialize_result`] negotiates the handshake era's revision ([`LEGACY_VERSIONS`]);
+//!   [`discover_result`] tells a 2026-07-28 client every revision spoken here ([`VERSIONS`]).
 //! - [`tools`]: the tool table (`tools.json`, one tool per skill) and `tools/call` → the A2A 0.2.6
 //!   `message/send` the A2A path makes.
 //! - [`result`]: the A2A answer → the `CallToolResult` (text for the model, `structuredContent`
 //!   for programs, `isError` for what a caller can act on).
 //!
-//! The types are the spec's JSON (revisions 2025-11-25 and 2025-06-18), written over
+//! The types are the spec's JSON (revisions 2026-07-28, 2025-11-25 and 2025-06-18), written over
 //! `serde_json::Value` and checked against the spec's JSON schema in the core's tests
 //! (`tests/fixtures/mcp/`).
 
+pub mod chatgpt;
+mod era;
+mod modern;
 mod read;
 pub mod result;
 pub mod tools;
+
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
 use crate::serve::http::WorkerResponse;
 
+pub use era::{open, Era, Opened};
+pub use modern::{complete, discover_result, list_result};
 pub use read::{read, Call, Message};
 
-/// The revisions this endpoint speaks, newest first: the current one of `@modelcontextprotocol/sdk`
-/// 1.32 (its `LATEST_PROTOCOL_VERSION`) and the one before it.
-pub const VERSIONS: [&str; 2] = ["2025-11-25", "2025-06-18"];
+/// The stateless revision (no `initialize`; the revision in every request's `_meta`).
+pub const MODERN_VERSION: &str = "2026-07-28";
 
-/// The HTTP header a client sends on every request after `initialize`.
+/// The handshake-era revisions, newest first: the current one of `@modelcontextprotocol/sdk` 1.32
+/// (its `LATEST_PROTOCOL_VERSION`) and the one before it.
+pub const LEGACY_VERSIONS: [&str; 2] = ["2025-11-25", "2025-06-18"];
+
+/// Every revision this endpoint speaks, newest first (`server/discover`'s `supportedVersions`,
+/// and the list an `UnsupportedProtocolVersion` error carries).
+pub const VERSIONS: [&str; 3] = [MODERN_VERSION, LEGACY_VERSIONS[0], LEGACY_VERSIONS[1]];
+
+/// The HTTP header a client sends on every request (after `initialize` in the handshake era).
 pub const VERSION_HEADER: &str = "mcp-protocol-version";
 
-/// The revision to answer an `initialize` asking for `requested`: the same when supported, else
-/// the newest (the client then decides whether it can go on).
+/// The revision to answer an `initialize` asking for `requested`: the same when it is a
+/// handshake-era revision spoken here, else the newest of those (the client then decides whether
+/// it can go on). `initialize` always selects the handshake era, even when it asks for 2026-07-28.
 pub fn negotiate(requested: Option<&str>) -> &'static str {
-    VERSIONS
+    LEGACY_VERSIONS
         .into_iter()
         .find(|v| Some(*v) == requested)
-        .unwrap_or(VERSIONS[0])
+        .unwrap_or(LEGACY_VERSIONS[0])
 }
 
-/// Whether a request's `MCP-Protocol-Version` header is acceptable: absent (read as the
-/// negotiated revision) or one of [`VERSIONS`]. Anything else gets HTTP 400.
+/// Whether a handshake-era request's `MCP-Protocol-Version` header is acceptable: absent (read as
+/// the negotiated revision) or one of [`LEGACY_VERSIONS`]. Anything else gets HTTP 400.
 pub fn header_supported(header: Option<&str>) -> bool {
-    header.is_none_or(|h| VERSIONS.contains(&h.trim()))
+    header.is_none_or(|h| LEGACY_VERSIONS.contains(&h.trim()))
 }
 
-/// The `InitializeResult` for a client asking for `requested`: the negotiated revision, and from
-/// the data file `server.json` the one capability (tools, a fixed list), who answers
-/// (`serverInfo`) and what the tools are for (`instructions`).
+/// The data file `server.json`: the one capability (tools, a fixed list), who answers
+/// (`serverInfo`), what the tools are for (`instructions`) and how long a client may cache the
+/// tool list (`cache`: 2026-07-28's `ttlMs` and `cacheScope`).
+fn server() -> &'static Value {
+    static SERVER: OnceLock<Value> = OnceLock::new();
+    SERVER.get_or_init(|| serde_json::from_slice(include_bytes!("server.json")).unwrap_or_default())
+}
+
+/// `server.json`'s member `key` (null when missing, which the tests rule out).
+fn server_field(key: &str) -> Value {
+    server().get(key).cloned().unwrap_or_default()
+}
+
+/// The `InitializeResult` for a client asking for `requested`: the negotiated revision and
+/// `server.json`'s `capabilities`, `serverInfo` and `instructions`.
 pub fn initialize_result(requested: Option<&str>) -> Value {
-    let mut result: Value =
-        serde_json::from_slice(include_bytes!("server.json")).unwrap_or(Value::Null);
-    if let Some(obj) = result.as_object_mut() {
-        obj.insert("protocolVersion".into(), string(negotiate(requested)));
-    }
-    result
+    object(vec![
+        ("protocolVersion", string(negotiate(requested))),
+        ("capabilities", server_field("capabilities")),
+        ("serverInfo", server_field("serverInfo")),
+        ("instructions", server_field("instructions")),
+    ])
 }
 
 /// A JSON-RPC success answer.

@@ -10,19 +10,39 @@ use crate::serve::http::{code, WorkerResponse};
 pub enum Call {
     /// `initialize`, with the revision the client asked for (a string, when it sent one).
     Initialize(Option<String>),
-    /// `ping`.
+    /// `ping` (the handshake era's; 2026-07-28 dropped it).
     Ping,
+    /// `server/discover` (2026-07-28): the revisions, capabilities and identity of this server.
+    Discover,
     /// `tools/list` (one page: the list is short).
     ListTools,
     /// `tools/call`: the tool's name and its arguments (an object; `{}` when absent).
     CallTool(String, Map<String, Value>),
+    /// A method this endpoint does not serve (-32601: HTTP 200 in the handshake era, 404 in
+    /// 2026-07-28's).
+    Other(String),
+}
+
+impl Call {
+    /// The request's `method`.
+    pub fn method(&self) -> &str {
+        match self {
+            Self::Initialize(_) => "initialize",
+            Self::Ping => "ping",
+            Self::Discover => "server/discover",
+            Self::ListTools => "tools/list",
+            Self::CallTool(..) => "tools/call",
+            Self::Other(method) => method,
+        }
+    }
 }
 
 /// One message of a client.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
-    /// A request, with the id its answer must carry.
-    Request(Value, Call),
+    /// A request, with the id its answer must carry and its `params._meta` (empty when it has
+    /// none): where a 2026-07-28 request names its revision and capabilities.
+    Request(Value, Call, Map<String, Value>),
     /// A notification (`notifications/initialized`, `notifications/cancelled`, …) or a response:
     /// accepted, nothing to answer (HTTP 202 without a body).
     Accepted,
@@ -33,8 +53,9 @@ pub enum Message {
 /// # Errors
 /// The JSON-RPC error answer, under the message's id (null when it has none):
 /// -32700 for a body that is not JSON; -32600 for anything that is not a single JSON-RPC 2.0
-/// message (a batch too: MCP dropped them in 2025-06-18); -32601 for a method this endpoint does
-/// not serve; -32602 for a known method with malformed params.
+/// message (a batch too: MCP dropped them in 2025-06-18); -32602 for a known method with
+/// malformed params, or a `_meta` that is not an object. A method this endpoint does not serve is
+/// read as [`Call::Other`]: its answer depends on the era.
 pub fn read(body: &[u8]) -> Result<Message, WorkerResponse> {
     let fail = |id: &Value, code: i64, why: &str| {
         // A message that is not one gets HTTP 400; a request's own error an HTTP 200.
@@ -73,6 +94,14 @@ pub fn read(body: &[u8]) -> Result<Message, WorkerResponse> {
             "Invalid params: params must be an object",
         );
     }
+    let meta = match params.get("_meta") {
+        None => Map::new(),
+        Some(Value::Object(meta)) => meta.clone(),
+        Some(_) => {
+            let why = "Invalid params: _meta must be an object";
+            return fail(id, code::INVALID_PARAMS, why);
+        }
+    };
     let text = |key: &str| params.get(key).and_then(Value::as_str).map(str::to_owned);
     let call = match method.as_str() {
         "initialize" => match text("protocolVersion") {
@@ -83,6 +112,7 @@ pub fn read(body: &[u8]) -> Result<Message, WorkerResponse> {
             }
         },
         "ping" => Call::Ping,
+        "server/discover" => Call::Discover,
         "tools/list" => Call::ListTools,
         "tools/call" => match (text("name"), params.get("arguments")) {
             (Some(name), None | Some(Value::Null)) => Call::CallTool(name, Map::new()),
@@ -102,7 +132,7 @@ pub fn read(body: &[u8]) -> Result<Message, WorkerResponse> {
                 )
             }
         },
-        _ => return fail(id, code::METHOD_NOT_FOUND, "Method not found"),
+        other => Call::Other(other.to_owned()),
     };
-    Ok(Message::Request(id.clone(), call))
+    Ok(Message::Request(id.clone(), call, meta))
 }

@@ -7,7 +7,8 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
-use super::{object, string, success};
+use super::modern::complete_members;
+use super::{complete, object, string, success, Era};
 use crate::serve::http::code;
 use crate::serve::written;
 use crate::Skill;
@@ -28,10 +29,31 @@ pub enum ToolAnswer {
         text: String,
         /// Its record, without `text`.
         data: Map<String, Value>,
+        /// The era the result is written in.
+        era: Era,
     },
 }
 
 impl ToolAnswer {
+    /// The answer as `era` writes it (2026-07-28 adds `resultType` and `_meta` to a result; an
+    /// error stays as it is).
+    pub fn in_era(self, era: Era) -> Self {
+        match self {
+            Self::Json(mut body) => {
+                if let Some(result) = body.get_mut("result") {
+                    *result = complete(result.take(), era);
+                }
+                Self::Json(body)
+            }
+            Self::Document { id, text, data, .. } => Self::Document {
+                id,
+                text,
+                data,
+                era,
+            },
+        }
+    }
+
     /// The answer as JSON text, in a string of its exact size.
     pub fn to_json(&self) -> String {
         written::to_string(self)
@@ -40,14 +62,19 @@ impl ToolAnswer {
 
 impl Serialize for ToolAnswer {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (id, text, data) = match self {
+        let (id, text, data, era) = match self {
             Self::Json(value) => return value.serialize(serializer),
-            Self::Document { id, text, data } => (id, text, data),
+            Self::Document {
+                id,
+                text,
+                data,
+                era,
+            } => (id, text, data, *era),
         };
         let mut body = serializer.serialize_map(Some(3))?;
         body.serialize_entry("jsonrpc", "2.0")?;
         body.serialize_entry("id", id)?;
-        body.serialize_entry("result", &DocumentResult { text, data })?;
+        body.serialize_entry("result", &DocumentResult { text, data, era })?;
         body.end()
     }
 }
@@ -56,11 +83,17 @@ impl Serialize for ToolAnswer {
 struct DocumentResult<'a> {
     text: &'a str,
     data: &'a Map<String, Value>,
+    era: Era,
 }
 
 impl Serialize for DocumentResult<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut result = serializer.serialize_map(Some(2))?;
+        let mut result = serializer.serialize_map(None)?;
+        if self.era == Era::Modern {
+            for (key, value) in complete_members() {
+                result.serialize_entry(key, &value)?;
+            }
+        }
         result.serialize_entry("content", &[TextBlock(self.text)])?;
         result.serialize_entry("structuredContent", &Structured(self.data, self.text))?;
         result.end()
@@ -125,7 +158,12 @@ pub fn tool_answer(
             .unwrap_or(Value::Null);
         return match task_result(skill, input, result) {
             Made::Result(result) => ToolAnswer::Json(success(&id, result)),
-            Made::Document(text, data) => ToolAnswer::Document { id, text, data },
+            Made::Document(text, data) => ToolAnswer::Document {
+                id,
+                text,
+                data,
+                era: Era::Legacy,
+            },
         };
     };
     let code = error.get("code").and_then(Value::as_i64).unwrap_or(0);

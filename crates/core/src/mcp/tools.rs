@@ -1,7 +1,10 @@
 //! The tool table and `tools/call` → A2A. One tool per skill, named by the skill's id, in the
 //! order of [`Skill::ALL`] (the agent card's), from the data file `tools.json` (name, title, a
 //! description a model can act on, `inputSchema` with the one argument, `outputSchema` where the
-//! answer is structured, `annotations`). The Worker lists only the skills it allows.
+//! answer is structured, `annotations`). The Worker lists only the skills it allows. After them,
+//! the two tools ChatGPT's connectors and deep research look for, `search` and `fetch`
+//! ([`CHATGPT_TOOLS`]): the same skills as `document_search` and `document_fetch`, answered in the
+//! shape those clients read, listed only where the operator asks for them (`MCP_SEARCH_FETCH`).
 
 use std::sync::OnceLock;
 
@@ -24,18 +27,38 @@ pub fn table() -> &'static [Value] {
     table.as_array().map(Vec::as_slice).unwrap_or_default()
 }
 
-/// The `tools/list` result for the `allowed` skills.
-pub fn list_result(allowed: &[Skill]) -> Value {
+/// ChatGPT's tool names and the skills they call.
+pub const CHATGPT_TOOLS: [(&str, Skill); 2] = [
+    ("search", Skill::DocumentSearch),
+    ("fetch", Skill::DocumentFetch),
+];
+
+/// Whether `name` is one of [`CHATGPT_TOOLS`].
+pub fn is_chatgpt(name: &str) -> bool {
+    CHATGPT_TOOLS.iter().any(|(n, _)| *n == name)
+}
+
+/// The `tools/list` result for the `allowed` skills, ChatGPT's two tools among them when
+/// `chatgpt`.
+pub fn list_result(allowed: &[Skill], chatgpt: bool) -> Value {
     let tools = table()
         .iter()
-        .filter(|t| skill_of(t).is_some_and(|s| allowed.contains(&s)))
+        .filter(|t| offered(t, allowed, chatgpt).is_some())
         .cloned()
         .collect();
     object(vec![("tools", Value::Array(tools))])
 }
 
-fn skill_of(tool: &Value) -> Option<Skill> {
-    Skill::from_id(tool.get("name")?.as_str()?)
+/// The skill `tool` calls, when it is offered: its skill allowed, and a ChatGPT tool only when
+/// `chatgpt`.
+fn offered(tool: &Value, allowed: &[Skill], chatgpt: bool) -> Option<Skill> {
+    let name = tool.get("name")?.as_str()?;
+    let skill = match CHATGPT_TOOLS.iter().find(|(n, _)| *n == name) {
+        Some((_, skill)) if chatgpt => *skill,
+        Some(_) => return None,
+        None => Skill::from_id(name)?,
+    };
+    allowed.contains(&skill).then_some(skill)
 }
 
 /// The name of a tool's one argument (`question`, `query`, `id`, `date`): the first `required`
@@ -52,22 +75,20 @@ pub fn argument(tool: &Value) -> Option<&str> {
 ///
 /// # Errors
 /// -32602 (protocol misuse, a JSON-RPC error), before any upstream call: `Unknown tool: <name>`
-/// for a tool not listed, `Invalid arguments: …` when the argument is missing, not a string,
-/// blank or too long.
+/// for a tool not listed (with ChatGPT's tools when `chatgpt`), `Invalid arguments: …` when the
+/// argument is missing, not a string, blank or too long.
 pub fn call_params(
     name: &str,
     arguments: &Map<String, Value>,
-    allowed: &[Skill],
+    (allowed, chatgpt): (&[Skill], bool),
     message_id: &str,
 ) -> Result<(Skill, String, Value), RpcFailure> {
     let unknown = || RpcFailure::new(-32602, format!("Unknown tool: {name}"));
-    let skill = Skill::from_id(name)
-        .filter(|s| allowed.contains(s))
-        .ok_or_else(unknown)?;
     let tool = table()
         .iter()
-        .find(|t| skill_of(t) == Some(skill))
+        .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
         .ok_or_else(unknown)?;
+    let skill = offered(tool, allowed, chatgpt).ok_or_else(unknown)?;
     let key = argument(tool).unwrap_or("query");
     let bad = |why: &str| RpcFailure::new(-32602, format!("Invalid arguments: {key} {why}"));
     let input = match arguments.get(key) {

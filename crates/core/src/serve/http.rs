@@ -20,11 +20,13 @@ pub mod path {
 
 /// The request headers the app reads. The entry hands over only these (a request through
 /// Cloudflare carries a dozen more that nothing here looks at).
-pub const REQUEST_HEADERS: [&str; 6] = [
+pub const REQUEST_HEADERS: [&str; 8] = [
     "a2a-version",
     "authorization",
     "content-type",
     "if-none-match",
+    "mcp-method",
+    "mcp-name",
     "mcp-protocol-version",
     "origin",
 ];

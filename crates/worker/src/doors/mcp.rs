@@ -1,16 +1,19 @@
 //! The MCP front door at `/mcp` (proxy and demo alike): MCP clients reach Magisterium's skills as
 //! tools over Streamable HTTP, one JSON-RPC message per POST, one JSON answer, no stream (a GET
-//! gets 405). `initialize`, `ping` and `tools/list` are answered here; a `tools/call` is rewritten
-//! as the A2A 0.2.6 `message/send` the A2A path makes and routed like one (allow-lists, caps,
-//! per-visitor limits, the account's budget, CORS, logging: unchanged), and its answer comes back
-//! through [`McpDoor::close`] as a `CallToolResult`. The protocol is the core's
+//! gets 405). Both eras on the one endpoint: 2026-07-28 (stateless, the revision in each
+//! request's `_meta`) and the handshake era (2025-11-25, 2025-06-18), told apart by the core's
+//! [`mcp::open`]. `initialize`, `ping`, `server/discover` and `tools/list` are answered here; a
+//! `tools/call` is rewritten as the A2A 0.2.6 `message/send` the A2A path makes and routed like
+//! one (allow-lists, caps, per-visitor limits, the account's budget, CORS, logging: unchanged),
+//! and its answer comes back through [`McpDoor::close`] as a `CallToolResult` (in ChatGPT's
+//! shape for its `search` and `fetch`). The protocol is the core's
 //! (`magisterium_core::mcp`); this file only moves requests and answers.
 
 use serde_json::{json, Value};
 
 use crate::settings::{Settings, SignIn};
 use magisterium_core::ids::{uuid_v4, Random};
-use magisterium_core::mcp::{self, result, tools, Call, Message};
+use magisterium_core::mcp::{self, result, tools, Call, Era};
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
 use magisterium_core::Skill;
 
@@ -19,6 +22,9 @@ use magisterium_core::Skill;
 pub struct McpDoor {
     skill: Skill,
     input: String,
+    era: Era,
+    /// Called as ChatGPT's `search` or `fetch`: answered in their shape.
+    chatgpt: bool,
 }
 
 impl McpDoor {
@@ -37,6 +43,12 @@ impl McpDoor {
             answer,
             response.header("retry-after"),
         );
+        let body = if self.chatgpt {
+            mcp::chatgpt::reshape(body)
+        } else {
+            body
+        }
+        .in_era(self.era);
         WorkerResponse {
             status: 200,
             body: body.to_json(),
@@ -73,37 +85,33 @@ pub fn access(settings: &Settings) -> Result<(), WorkerResponse> {
 
 /// Reads one request to `/mcp`.
 pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Random) -> Opened {
-    let answer = |status: u16, body: &Value| Opened::Answer(WorkerResponse::json(status, body));
-    let null = Value::Null;
     if request.method != "POST" {
         let why = "Method not allowed: POST one JSON-RPC message (this server opens no stream)";
-        let refused = mcp::error_response(405, &null, code::INVALID_REQUEST, why);
+        let refused = mcp::error_response(405, &Value::Null, code::INVALID_REQUEST, why);
         return Opened::Answer(refused.with_header("allow", "POST"));
     }
-    let (id, call) = match mcp::read(&request.body) {
-        Ok(Message::Accepted) => {
+    let (id, call, era) = match mcp::open(&request.body, &request.headers) {
+        Ok(mcp::Opened::Accepted) => {
             return Opened::Answer(WorkerResponse {
                 status: 202,
                 headers: Vec::new(),
                 body: String::new(),
             })
         }
-        Ok(Message::Request(id, call)) => (id, call),
+        Ok(mcp::Opened::Request(id, call, era)) => (id, call, era),
         Err(refused) => return Opened::Answer(refused),
     };
-    if !matches!(call, Call::Initialize(_))
-        && !mcp::header_supported(request.header(mcp::VERSION_HEADER))
-    {
-        let why = "Unsupported MCP-Protocol-Version: this server speaks 2025-11-25 and 2025-06-18";
-        return Opened::Answer(mcp::error_response(400, &id, code::INVALID_REQUEST, why));
-    }
-    let allowed = &settings.allowed_skills;
+    let offered = (
+        settings.allowed_skills.as_slice(),
+        settings.mcp_search_fetch,
+    );
     let result = match call {
         Call::Initialize(version) => mcp::initialize_result(version.as_deref()),
-        Call::Ping => json!({}),
-        Call::ListTools => tools::list_result(allowed),
+        Call::Ping if era == Era::Legacy => json!({}),
+        Call::Discover if era == Era::Modern => mcp::discover_result(),
+        Call::ListTools => mcp::list_result(offered.0, offered.1, era),
         Call::CallTool(name, arguments) => {
-            match tools::call_params(&name, &arguments, allowed, &uuid_v4(random)) {
+            match tools::call_params(&name, &arguments, offered, &uuid_v4(random)) {
                 Err(fault) => return Opened::Answer(fault.into_response(&id)),
                 Ok((skill, input, params)) => {
                     let body = json!({ "jsonrpc": "2.0", "id": id, "method": "message/send", "params": params });
@@ -112,10 +120,28 @@ pub fn open(request: &WorkerRequest, settings: &Settings, random: &mut dyn Rando
                         body: body.to_string().into_bytes(),
                         ..request.clone()
                     };
-                    return Opened::Forward(rewritten, McpDoor { skill, input });
+                    let chatgpt = tools::is_chatgpt(&name);
+                    let door = McpDoor {
+                        skill,
+                        input,
+                        era,
+                        chatgpt,
+                    };
+                    return Opened::Forward(rewritten, door);
                 }
             }
         }
+        // 2026-07-28 answers a method it does not serve with HTTP 404 (its body tells a
+        // 2026-07-28 client this is no legacy HTTP+SSE server); the handshake era with 200.
+        Call::Ping | Call::Discover | Call::Other(_) => {
+            let status = if era == Era::Modern { 404 } else { 200 };
+            return Opened::Answer(mcp::error_response(
+                status,
+                &id,
+                code::METHOD_NOT_FOUND,
+                "Method not found",
+            ));
+        }
     };
-    answer(200, &mcp::success(&id, result))
+    Opened::Answer(WorkerResponse::json(200, &mcp::success(&id, result)))
 }

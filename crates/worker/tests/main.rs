@@ -42,6 +42,8 @@ mod calendar_feed;
 #[cfg(feature = "stand-in")]
 mod front_door;
 #[cfg(feature = "stand-in")]
+mod front_door_continuity;
+#[cfg(feature = "stand-in")]
 mod fuzz_replay;
 #[cfg(feature = "stand-in")]
 mod oauth;

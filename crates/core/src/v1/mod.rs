@@ -5,6 +5,7 @@
 
 pub mod card;
 pub mod client;
+pub mod continuity;
 pub mod dialect;
 pub mod errors;
 pub mod project;

@@ -15,6 +15,7 @@ use std::hash::{Hash, Hasher};
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::written;
 use magisterium_core::v1::card::card_to_v1;
+use magisterium_core::v1::continuity::Continuation;
 use magisterium_core::v1::translate::{
     message_json_to_v1, send_request_to_v0, task_json_to_v1, task_request_to_v0,
 };
@@ -29,6 +30,9 @@ pub const VERSION_HEADER: &str = "a2a-version";
 pub struct FrontDoor {
     method: Method,
     task_id: Option<String>,
+    /// A `SendMessage` naming a task: the upstream was asked for that task, and the answer is
+    /// the refusal it calls for (`magisterium_core::v1::continuity`).
+    continuation: Option<Continuation>,
 }
 
 /// A 1.0 request read by [`open`]: the 0.2.6 request that does the same, and the door its answer
@@ -57,18 +61,30 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     }
     let method = route(name).map_err(refuse)?;
     let raw = envelope.get("params").cloned().unwrap_or(Value::Null);
-    let (params, task_id) = match method {
-        Method::SendMessage => (send_request_to_v0(raw).map_err(refuse)?, None),
+    let mut legacy_name = method.legacy_name();
+    let (params, task_id, continuation) = match method {
+        Method::SendMessage => {
+            let params = send_request_to_v0(raw).map_err(refuse)?;
+            match Continuation::of(&params) {
+                // A message naming a task: the task is looked up instead (continuity.rs).
+                Some(continuation) => {
+                    legacy_name = Method::GetTask.legacy_name();
+                    let id = Some(continuation.task_id().to_owned());
+                    (continuation.lookup(), id, Some(continuation))
+                }
+                None => (params, None, None),
+            }
+        }
         Method::GetTask | Method::CancelTask => {
             let params = task_request_to_v0(raw).map_err(refuse)?;
             let id = params.get("id").and_then(Value::as_str).map(str::to_owned);
-            (params, id)
+            (params, id, None)
         }
     };
     let legacy = json!({
         "jsonrpc": envelope.get("jsonrpc").cloned().unwrap_or(Value::Null),
         "id": id,
-        "method": method.legacy_name(),
+        "method": legacy_name,
         "params": params,
     });
     let request = WorkerRequest {
@@ -77,7 +93,11 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     };
     Ok(Some(Opened {
         request,
-        door: FrontDoor { method, task_id },
+        door: FrontDoor {
+            method,
+            task_id,
+            continuation,
+        },
     }))
 }
 
@@ -88,6 +108,7 @@ impl FrontDoor {
         Self {
             method: Method::SendMessage,
             task_id: None,
+            continuation: None,
         }
     }
 
@@ -111,6 +132,11 @@ impl FrontDoor {
             body.insert("error".into(), to_value(translated));
         } else if let Some(result) = body.remove("result") {
             response.body = String::new(); // the tree holds the answer now
+            if let Some(refusal) = self.continuation.as_ref().and_then(|c| c.refusal(&result)) {
+                body.insert("error".into(), to_value(refusal.into_error()));
+                response.body = written::to_string(&Value::Object(body));
+                return response;
+            }
             match self.result(result) {
                 Some(result) => body.insert("result".into(), result),
                 None => {

@@ -44,6 +44,8 @@ mod front_door;
 #[cfg(feature = "stand-in")]
 mod front_door_continuity;
 #[cfg(feature = "stand-in")]
+mod front_door_media;
+#[cfg(feature = "stand-in")]
 mod fuzz_replay;
 #[cfg(feature = "stand-in")]
 mod oauth;

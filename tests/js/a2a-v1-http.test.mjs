@@ -24,3 +24,18 @@ test("the 1.0 endpoint answers at /api/v1/a2a/ (trailing slash) as at /api/v1/a2
   const card = await (await fetch(`${AGENT_URL}/.well-known/agent-card.json`)).json();
   assert.equal(card.supportedInterfaces[0].url, `${AGENT_URL}/api/v1/a2a`);
 });
+
+test("a 1.0 body not sent as JSON, or a part Magisterium cannot read, is ContentTypeNotSupportedError", async () => {
+  const res = await fetch(`${AGENT_URL}/api/v1/a2a`, {
+    method: "POST",
+    headers: { "content-type": "text/plain", ...V1 },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: message("just wage") }),
+  });
+  assert.equal(res.status, 415);
+  assert.equal((await res.json()).error.code, -32005);
+  const file = message("just wage");
+  file.message.parts.push({ raw: "dGNr", mediaType: "application/pdf" });
+  const { body } = await rpc("SendMessage", file, { headers: V1 });
+  assert.equal(body.error.code, -32005);
+  assert.equal(body.error.data[0].reason, "CONTENT_TYPE_NOT_SUPPORTED");
+});

@@ -16,6 +16,8 @@ use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::written;
 use magisterium_core::v1::card::card_to_v1;
 use magisterium_core::v1::continuity::Continuation;
+use magisterium_core::v1::dialect::is_v1_version;
+use magisterium_core::v1::media;
 use magisterium_core::v1::translate::{
     message_json_to_v1, send_request_to_v0, task_json_to_v1, task_request_to_v0,
 };
@@ -48,6 +50,13 @@ pub struct Opened {
 /// Reads a JSON-RPC request. `Ok(None)`: 0.2.6, to be handled exactly as it came.
 /// `Ok(Some(opened))`: 1.0, rewritten as 0.2.6. `Err(response)`: the 1.0 answer to send at once.
 pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
+    // A 1.0 body must come as JSON: with the 1.0 header, refused before it is read.
+    let content_type = request.header("content-type");
+    let not_json = content_type.filter(|c| !media::is_json_body(Some(c)));
+    let v1_header = request.header(VERSION_HEADER).is_some_and(is_v1_version);
+    if let Some(content_type) = not_json.filter(|_| v1_header) {
+        return Err(not_json_body(&Value::Null, content_type));
+    }
     let Ok(Value::Object(envelope)) = serde_json::from_slice::<Value>(&request.body) else {
         return Ok(None); // not a request object: the 0.2.6 path answers it as it always has
     };
@@ -59,8 +68,16 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     if dialect(request.header(VERSION_HEADER), name).map_err(refuse)? == Dialect::Legacy {
         return Ok(None);
     }
+    if let Some(content_type) = not_json {
+        return Err(not_json_body(&id, content_type));
+    }
     let method = route(name).map_err(refuse)?;
     let raw = envelope.get("params").cloned().unwrap_or(Value::Null);
+    if method == Method::SendMessage {
+        if let Some(refusal) = media::unreadable_part(&raw) {
+            return Err(refuse(refusal));
+        }
+    }
     let mut legacy_name = method.legacy_name();
     let (params, task_id, continuation) = match method {
         Method::SendMessage => {
@@ -200,6 +217,12 @@ pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerRespon
     };
     response.headers.push(("etag".into(), etag));
     response
+}
+
+/// HTTP 415 with `ContentTypeNotSupportedError`: a 1.0 request body not sent as JSON.
+fn not_json_body(id: &Value, content_type: &str) -> WorkerResponse {
+    let error = media::body_refusal(content_type).into_error();
+    WorkerResponse::json(415, &json!({ "jsonrpc": "2.0", "id": id, "error": error }))
 }
 
 fn rpc_error(id: &Value, error: JsonRpcError) -> WorkerResponse {

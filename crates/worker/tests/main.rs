@@ -40,6 +40,8 @@ mod agent;
 #[cfg(feature = "stand-in")]
 mod calendar_feed;
 #[cfg(feature = "stand-in")]
+mod card_validators;
+#[cfg(feature = "stand-in")]
 mod front_door;
 #[cfg(feature = "stand-in")]
 mod front_door_continuity;

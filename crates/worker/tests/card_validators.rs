@@ -97,13 +97,7 @@ fn through_the_proxy_a_changed_card_gets_a_new_tag_and_a_later_date() {
                 headers: vec![],
                 body: card::response(upstream_origin).body.into_bytes(),
             };
-            let answer = app.card(
-                fetch.v1.then_some(fetch.if_none_match.as_deref()),
-                outcome,
-                "https://proxy.example",
-                &settings,
-                None,
-            );
+            let answer = app.card(&fetch, outcome, "https://proxy.example", &settings, None);
             assert_eq!(answer.status, 200, "{path}");
             served.push((
                 answer.header("etag").unwrap().to_owned(),

@@ -31,10 +31,11 @@ pub mod path {
 
 /// The request headers the app reads. The entry hands over only these (a request through
 /// Cloudflare carries a dozen more that nothing here looks at).
-pub const REQUEST_HEADERS: [&str; 6] = [
+pub const REQUEST_HEADERS: [&str; 7] = [
     "a2a-version",
     "authorization",
     "content-type",
+    "if-modified-since",
     "if-none-match",
     "mcp-protocol-version",
     "origin",

@@ -10,7 +10,6 @@
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::hash::{Hash, Hasher};
 
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::written;
@@ -185,9 +184,9 @@ impl FrontDoor {
 }
 
 /// The 1.0 agent card for the 0.2.6 card `legacy` (an answer of the stand-in or the proxy),
-/// reachable in both versions at the card's `url`. Cached like the 0.2.6 card, with an `ETag` (a
-/// hash of the body): a matching `If-None-Match` gets 304 without a body.
-pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerResponse {
+/// reachable in both versions at the card's `url`. Its validators (`ETag`, `Last-Modified`) are
+/// the app's, as for the 0.2.6 card (`app/card_dates.rs`).
+pub fn card(legacy: WorkerResponse) -> WorkerResponse {
     if legacy.status != 200 {
         return legacy;
     }
@@ -200,23 +199,11 @@ pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerRespon
             &json!({ "error": "the agent card is not an A2A card" }),
         );
     };
-    let body = v1.to_string();
-    // A hash of the body: the same card gives the same tag in every isolate of a deployment
-    // (one binary, one hasher); a changed card gives another.
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    body.hash(&mut hasher);
-    let etag = format!("\"{:016x}{:08x}\"", hasher.finish(), body.len());
-    let fresh = if_none_match.is_some_and(|tags| {
-        tags.split(',')
-            .any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*")
-    });
-    let mut response = WorkerResponse {
-        status: if fresh { 304 } else { 200 },
+    WorkerResponse {
+        status: 200,
         headers: legacy.headers,
-        body: if fresh { String::new() } else { body },
-    };
-    response.headers.push(("etag".into(), etag));
-    response
+        body: v1.to_string(),
+    }
 }
 
 /// HTTP 415 with `ContentTypeNotSupportedError`: a 1.0 request body not sent as JSON.

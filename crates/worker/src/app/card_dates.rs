@@ -1,15 +1,17 @@
 //! The agent cards' validators, the same for both cards (0.2.6 and 1.0) and both Workers: an
 //! `ETag`, a hash of the body, and a `Last-Modified`, the time this isolate first served that tag
 //! (to the second). The date moves exactly when the tag does, so the two never disagree: a
-//! matching `If-None-Match`, or (without one) an `If-Modified-Since` at or after the date, gets 304
-//! with no body. A card changes only with a deployment or the upstream's own card, and an isolate
-//! lives far shorter than the card's `max-age`, so another isolate's later date costs at most one
-//! full answer.
+//! matching `If-None-Match`, or (without one) an `If-Modified-Since` that is the card's
+//! `Last-Modified` (clients send it back as they got it), gets 304 with no body. Any other date
+//! gets the full card, which HTTP always allows, and the proxy's bundle carries no date parser for
+//! what no client does. A card changes only with a
+//! deployment or the upstream's own card, and an isolate lives far shorter than the card's
+//! `max-age`, so another isolate's later date costs at most one full answer.
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
-use magisterium_core::retry::{http_date, http_date_ms};
+use magisterium_core::retry::http_date;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 
 /// How many tags an isolate remembers the date of (a card per version and origin).
@@ -55,23 +57,19 @@ impl CardDates {
         // The same card gives the same tag in every isolate of a deployment (one binary, one
         // hasher); a changed card gives another.
         let etag = format!("\"{:016x}{:08x}\"", hasher.finish(), card.body.len());
-        let since = self.first_served(&etag, conditions.now_ms);
+        let last_modified = http_date(self.first_served(&etag, conditions.now_ms));
         let fresh = match conditions.if_none_match {
             Some(tags) => tags
                 .split(',')
                 .any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*"),
-            None => conditions
-                .if_modified_since
-                .and_then(http_date_ms)
-                .is_some_and(|ms| ms / 1000.0 >= since as f64),
+            None => conditions.if_modified_since.map(str::trim) == Some(last_modified.as_str()),
         };
         if fresh {
             card.status = 304;
             card.body = String::new();
         }
         card.headers.push(("etag".into(), etag));
-        card.headers
-            .push(("last-modified".into(), http_date(since)));
+        card.headers.push(("last-modified".into(), last_modified));
         card
     }
 

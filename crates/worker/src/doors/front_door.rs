@@ -208,8 +208,9 @@ pub fn card(legacy: WorkerResponse) -> WorkerResponse {
 
 /// HTTP 415 with `ContentTypeNotSupportedError`: a 1.0 request body not sent as JSON.
 fn not_json_body(id: &Value, content_type: &str) -> WorkerResponse {
-    let error = media::body_refusal(content_type).into_error();
-    WorkerResponse::json(415, &json!({ "jsonrpc": "2.0", "id": id, "error": error }))
+    let mut refused = rpc_error(id, media::body_refusal(content_type).into_error());
+    refused.status = 415;
+    refused
 }
 
 fn rpc_error(id: &Value, error: JsonRpcError) -> WorkerResponse {

@@ -62,8 +62,8 @@ js() {
   fi
 }
 
-# 4. The official MCP Python client for the tests (and the A2A TCK, step 5), exactly as tests/python/requirements.txt pins it,
-#    in its own virtual environment (.venv-mcp/, not committed).
+# 4. The official MCP Python client for the tests, exactly as tests/python/requirements.txt pins it,
+#    in its own virtual environment (.venv-mcp/, not committed); then the A2A TCK (5.).
 python() {
   if [ ! -x .venv-mcp/bin/python ] || [ tests/python/requirements.txt -nt .venv-mcp/.installed ]; then
     log "python3 -m venv .venv-mcp; pip install -r tests/python/requirements.txt"

@@ -63,13 +63,32 @@ js() {
 }
 
 # 4. The official MCP Python client for the tests, exactly as tests/python/requirements.txt pins it,
-#    in its own virtual environment (.venv-mcp/, not committed).
+#    in its own virtual environment (.venv-mcp/, not committed); then the A2A TCK (5.).
 python() {
   if [ ! -x .venv-mcp/bin/python ] || [ tests/python/requirements.txt -nt .venv-mcp/.installed ]; then
     log "python3 -m venv .venv-mcp; pip install -r tests/python/requirements.txt"
     python3 -m venv .venv-mcp
     .venv-mcp/bin/pip install -q --disable-pip-version-check -r tests/python/requirements.txt
     touch .venv-mcp/.installed
+  fi
+  tck
+}
+
+# 5. The A2A TCK (tests/tck/run.py). It is not on PyPI: a pinned copy is in ../shared/tools/a2a-tck
+#    (its ORIGIN.md), read-only in CI, so it runs from a copy in .venv-tck/a2a-tck (not committed),
+#    with its dependencies as tests/tck/requirements.txt pins them. Copied again when it changes.
+TCK_SOURCE=${A2A_TCK_SOURCE:-../shared/tools/a2a-tck}
+tck() {
+  [ -f "$TCK_SOURCE/run_tck.py" ] || { log "the A2A TCK is not in $TCK_SOURCE (set A2A_TCK_SOURCE)"; exit 1; }
+  if [ ! -x .venv-tck/bin/python ] || [ tests/tck/requirements.txt -nt .venv-tck/.installed ]; then
+    log "python3 -m venv .venv-tck; pip install -r tests/tck/requirements.txt"
+    python3 -m venv .venv-tck
+    .venv-tck/bin/pip install -q --disable-pip-version-check -r tests/tck/requirements.txt
+    touch .venv-tck/.installed
+  fi
+  if ! diff -rq -x __pycache__ "$TCK_SOURCE" .venv-tck/a2a-tck >/dev/null 2>&1; then
+    log "cp -r $TCK_SOURCE .venv-tck/a2a-tck"
+    rm -rf .venv-tck/a2a-tck && cp -r "$TCK_SOURCE" .venv-tck/a2a-tck
   fi
 }
 

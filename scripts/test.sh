@@ -13,7 +13,7 @@ source scripts/env.sh
 [ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0
 
 AGENT_PORT=18787 PROXY_PORT=18789 FAULT_PORT=18900 RUNNER_ADDR=127.0.0.1:18950
-BROWSER_PROXY_PORT=18860 BROWSER_FAULT_PORT=18861
+BROWSER_PROXY_PORT=18860 BROWSER_FAULT_PORT=18861 TCK_PROXY_PORT=18890 TCK_FAULT_PORT=18891
 PROXY_TOKEN=proxy-secret-$RANDOM$RANDOM
 rm -rf test-output/responses
 pids=("$setup_pid")
@@ -175,6 +175,19 @@ step "the official MCP Python client (mcp 2.x, both eras) against the stand-in a
 
 step "the official MCP conformance suite (server scenarios) against the demo's /mcp, judged by tests/conformance/mcp-baseline.yml"
 scripts/mcp-conformance.sh "http://127.0.0.1:$AGENT_PORT/mcp"
+step "the A2A TCK (MUST and SHOULD, JSON-RPC): the Worker and a proxy, against tests/tck/baseline.toml"
+# The shared proxy's per-client limits are small on purpose: the TCK gets a proxy of its own, in
+# front of a fault server of its own (the JavaScript lanes count the shared one's requests).
+pids+=("$(scripts/serve.sh fault "$TCK_FAULT_PORT" test-output/tck-fault.log)")
+pids+=("$(scripts/serve.sh worker "$TCK_PROXY_PORT" test-output/tck-proxy.log \
+  --var "UPSTREAM_URL:http://127.0.0.1:$TCK_FAULT_PORT/by-query" --var "MAGISTERIUM_TOKEN:$PROXY_TOKEN" \
+  --var UPSTREAM_PER_MINUTE:1000000 --var UPSTREAM_QA_PER_MINUTE:1000000 \
+  --var PROXY_PER_MINUTE:1000000 --var PROXY_QA_PER_MINUTE:1000000)")
+tck_rc=0
+.venv-tck/bin/python tests/tck/run.py --tck .venv-tck/a2a-tck --out test-output/tck \
+  agent="$MAGISTERIUM_AGENT_URL" proxy="http://127.0.0.1:$TCK_PROXY_PORT" | tee test-output/tck.log || tck_rc=$?
+while read -r line; do summary+=("$line"); done < <(grep '^TCK ' test-output/tck.log)
+[ "$tck_rc" = 0 ] || { echo "the A2A TCK has failures outside tests/tck/baseline.toml" >&2; exit 1; }
 
 step "no response of the suite carried the proxy's secret or a session token"
 node tests/js/scan-responses.mjs

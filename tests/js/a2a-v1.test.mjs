@@ -130,3 +130,19 @@ test("through the proxy to a 0.2.6 upstream: every skill, get, cancel and Magist
   assert.equal(reasonOf(limited), "magisterium.com/RATE_LIMIT_EXCEEDED");
   assert.ok(limited.data.some((d) => d["@type"] === "type.googleapis.com/google.rpc.RetryInfo"));
 });
+
+test("through the proxy: a message naming a task is answered from the upstream's tasks/get, as 1.0 says", async () => {
+  const client = await new ClientFactory().createFromUrl(PROXY_URL);
+  const follow = (taskId, contextId) => ({ message: { ...message("a follow-up", "document_search"), taskId, contextId } });
+  const missing = await rejection(client.sendMessage(follow("scenario:tasknotfound")));
+  assert.equal(missing.name, "TaskNotFoundError");
+  const sent = JSON.parse((await (await fetch(`${FAULT_URL}/__last`)).json()).body);
+  assert.deepEqual([sent.method, sent.params], ["tasks/get", { id: "scenario:tasknotfound" }]);
+  // The fault server answers any other id with a completed task of its own fixed context.
+  const finished = await rejection(client.sendMessage(follow("scenario:ok")));
+  assert.equal(finished.name, "UnsupportedOperationError");
+  const elsewhere = await rejection(client.sendMessage(follow("scenario:ok", "another-context")));
+  assert.equal(elsewhere.envelopeCode ?? elsewhere.code, -32602);
+  const denied = await rejection(client.sendMessage(follow("scenario:unauthorized")));
+  assert.equal(reasonOf(denied), "magisterium.com/UNAUTHENTICATED");
+});

@@ -32,7 +32,9 @@ const upstreamCount = async (key = "") => (await (await fetch(`${FAULT_URL}/__co
 const lastUpstream = async () => (await fetch(`${FAULT_URL}/__last`)).json();
 
 test("a valid call is forwarded with the secret and nothing else of the client's", async () => {
-  const r = await send("document_search", text("scenario:ok"), {
+  // A query of its own: another file's "scenario:ok" search may be in the proxy's answer cache.
+  const query = `scenario:ok:${crypto.randomUUID()}`;
+  const r = await send("document_search", text(query), {
     headers: { authorization: "Bearer client-token", cookie: "sid=client", "x-forwarded-for": "10.9.9.9", "cf-connecting-ip": "203.0.113.5", "x-custom": "1" },
   });
   assert.equal(r.status, 200);
@@ -40,12 +42,13 @@ test("a valid call is forwarded with the secret and nothing else of the client's
   assert.equal(r.json.result.artifacts[0].parts[0].data.results.length, 2);
   assert.equal(r.headers.get("x-magisterium-agent"), "proxy");
   assert.equal(r.headers.get("cache-control"), "no-store");
+  assert.equal(r.headers.get("x-magisterium-cache"), "miss");
   const up = await lastUpstream();
   assert.equal(up.headers.authorization, `Bearer ${PROXY_TOKEN}`);
   for (const h of ["cookie", "x-forwarded-for", "cf-connecting-ip", "x-custom"]) assert.equal(up.headers[h], undefined, h);
   assert.equal(up.headers["content-type"], "application/json");
   assert.match(up.headers["x-request-id"], /^[\w.-]+$/);
-  assert.equal(JSON.parse(up.body).params.message.parts[0].text, "scenario:ok");
+  assert.equal(JSON.parse(up.body).params.message.parts[0].text, query);
 });
 
 test("disallowed methods, skills and shapes never reach the upstream", async () => {

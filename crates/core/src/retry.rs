@@ -136,6 +136,18 @@ pub fn http_date_ms(value: &str) -> Option<f64> {
     Some(secs as f64 * 1000.0)
 }
 
+/// Unix seconds as an HTTP date (IMF-fixdate, `Tue, 01 Dec 2026 00:00:00 GMT`), as
+/// `Last-Modified` carries it.
+pub fn http_date(unix_secs: u64) -> String {
+    // date_header writes years up to 9999 (the format's four digits): later is that year's end.
+    const LAST: u64 = 253_402_300_799; // 9999-12-31T23:59:59Z
+    let mut buffer = [0u8; 29];
+    match date_header::format(unix_secs.min(LAST), &mut buffer) {
+        Ok(()) => String::from_utf8_lossy(&buffer).into_owned(),
+        Err(_) => String::from("Fri, 31 Dec 9999 23:59:59 GMT"),
+    }
+}
+
 /// A plain non-negative decimal number (`120`, `1.5`, `1e20`; not `inf`, `NaN` or `-5`), as
 /// `Retry-After` and `retry-after-ms` carry it.
 pub fn parse_non_negative(text: &str) -> Option<f64> {

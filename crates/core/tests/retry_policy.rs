@@ -146,3 +146,19 @@ fn pacing_keeps_a_rolling_minute() {
     strict.record(0.0, true);
     assert_eq!(strict.wait_ms(1.0, true), 59_999.0);
 }
+
+/// `Last-Modified` dates: IMF-fixdate, read back to the same second, years past 9999 capped.
+#[test]
+fn http_dates_are_written_as_imf_fixdate() {
+    use magisterium_core::retry::{http_date, http_date_ms};
+    assert_eq!(http_date(1_796_083_200), "Tue, 01 Dec 2026 00:00:00 GMT");
+    assert_eq!(http_date(0), "Thu, 01 Jan 1970 00:00:00 GMT");
+    for secs in [951_782_400_u64, 1_796_083_259, 4_102_444_799] {
+        assert_eq!(
+            http_date_ms(&http_date(secs)),
+            Some(secs as f64 * 1000.0),
+            "{secs}"
+        );
+    }
+    assert_eq!(http_date(u64::MAX), "Fri, 31 Dec 9999 23:59:59 GMT");
+}

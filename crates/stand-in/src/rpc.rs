@@ -1,5 +1,6 @@
 //! The JSON-RPC side of the stand-in: envelope checks, auth and rate-limit emulation, and the three
-//! methods (`message/send`, `tasks/get`, `tasks/cancel`), with the errors of the contract.
+//! methods (`message/send`, `tasks/get`, `tasks/cancel`), with the errors of the contract; a
+//! message naming a task is refused (`continuation`).
 
 use serde_json::{json, Map, Value};
 
@@ -138,6 +139,15 @@ fn send(
     let (message, skill) = check_send_params(&params)?;
     let input =
         SkillInput::from_parts(skill, &message.parts).map_err(RpcFailure::invalid_params)?;
+    if let Some(task_id) = message.task_id.as_deref().filter(|id| !id.is_empty()) {
+        return Err(continuation(
+            agent,
+            request,
+            owner,
+            task_id,
+            message.context_id.as_deref(),
+        ));
+    }
     if agent.config.rate_limits {
         let is_qa = skill == Skill::CatholicQa;
         agent
@@ -187,6 +197,40 @@ fn send(
         .tasks
         .insert(owner, task.clone(), size, request.now_ms);
     Ok(task)
+}
+
+/// The refusal of a message naming a task, before any limit counts it. The tasks kept here are
+/// all finished (a reply is always terminal), so none takes another message: unknown, another
+/// caller's or expired → -32001 (as `tasks/get`); another context than the task's → -32602;
+/// otherwise -32602 naming the task's state. The same cases the A2A 1.0 door refuses
+/// (`magisterium_core::v1::continuity`), in Magisterium's 0.2.6 codes.
+fn continuation(
+    agent: &mut Agent,
+    request: &WorkerRequest,
+    owner: &str,
+    task_id: &str,
+    context_id: Option<&str>,
+) -> RpcFailure {
+    let Some(task) = agent.tasks.get(owner, task_id, request.now_ms) else {
+        return RpcFailure::new(code::TASK_NOT_FOUND, "Task not found");
+    };
+    let context = task
+        .get("contextId")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if let Some(given) = context_id.filter(|given| *given != context) {
+        return RpcFailure::invalid_params(format!(
+            "contextId {given} is not the context of task {task_id}"
+        ));
+    }
+    let state = task
+        .get("status")
+        .and_then(|s| s.get("state"))
+        .and_then(Value::as_str)
+        .unwrap_or("finished");
+    RpcFailure::invalid_params(format!(
+        "task {task_id} is {state}, and a finished task takes no more messages"
+    ))
 }
 
 fn rate_limited(refusal: Refusal) -> RpcFailure {

@@ -7,5 +7,6 @@
     clippy::indexing_slicing
 )]
 
+mod continuity;
 mod fuzz_replay;
 mod oauth_bounds;

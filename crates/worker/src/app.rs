@@ -3,6 +3,7 @@
 //! the embedded agent; every other path is a static asset. The proxy never answers with the
 //! stand-in: a deployment missing a setting it needs answers a configuration error.
 
+pub mod card_dates;
 mod visitors;
 
 use crate::cache::Mark;
@@ -15,6 +16,7 @@ use crate::origin;
 use crate::proxy::{self, ForwardPlan, Inspection, Limit};
 use crate::settings::{Settings, Upstream};
 use crate::upstream::{self, Finished, UpstreamOutcome};
+use card_dates::{CardDates, Conditions};
 use magisterium_core::ids::Random;
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
 use magisterium_core::serve::limiter::{Limiter, Pool, Refusal};
@@ -45,8 +47,12 @@ pub struct CardFetch {
     pub url: String,
     /// The A2A 1.0 card was asked for (`/.well-known/agent-card.json`).
     pub v1: bool,
-    /// The request's `If-None-Match`, for the 1.0 card's `ETag`.
+    /// The request's `If-None-Match`, for the card's `ETag`.
     pub if_none_match: Option<String>,
+    /// The request's `If-Modified-Since`, for the card's `Last-Modified`.
+    pub if_modified_since: Option<String>,
+    /// The request's time, Unix milliseconds.
+    pub now_ms: f64,
 }
 
 /// One Worker isolate's state.
@@ -57,6 +63,8 @@ pub struct App {
     embedded: Option<Box<dyn Embedded>>,
     limiter: Limiter,
     limits: (u32, u32, u32),
+    /// When this isolate first served each card (`Last-Modified`).
+    card_dates: CardDates,
 }
 
 impl Default for App {
@@ -86,6 +94,7 @@ impl App {
             embedded: None,
             limiter: Limiter::new(15, 2),
             limits: (15, 2, 60),
+            card_dates: CardDates::default(),
         };
         #[cfg(feature = "stand-in")]
         app.embed(Box::new(magisterium_stand_in::Agent::new(
@@ -176,10 +185,15 @@ impl App {
                     return misconfigured(&exit, settings, "UPSTREAM_URL", "is not set");
                 };
                 let response = agent.handle(request, settings, random);
-                let response = if request.path == path::CARD_V03 {
-                    front_door::card(response, request.header("if-none-match"))
-                } else {
-                    response
+                let response = match request.path.as_str() {
+                    path::CARD_V03 => front_door::card(response),
+                    _ => response,
+                };
+                let response = match request.path.as_str() {
+                    path::CARD | path::CARD_V03 => {
+                        self.card_dates.validate(response, &Conditions::of(request))
+                    }
+                    _ => response,
                 };
                 return respond(response.with_header(AGENT_HEADER, agent.name()));
             }
@@ -230,6 +244,8 @@ impl App {
                         url,
                         v1: request.path == path::CARD_V03,
                         if_none_match: request.header("if-none-match").map(str::to_owned),
+                        if_modified_since: request.header("if-modified-since").map(str::to_owned),
+                        now_ms: request.now_ms,
                     }),
                     None => respond(WorkerResponse::json(
                         502,
@@ -315,21 +331,28 @@ impl App {
         plan.exit.leave(Answer::Legacy(response), settings)
     }
 
-    /// The proxy's card from the upstream's: the 0.2.6 card with the proxy's own URL or, when
-    /// `v1` is set (to the request's `If-None-Match`), the 1.0 card written from it.
+    /// The proxy's card from the upstream's, for the request `fetch`: the 0.2.6 card with the
+    /// proxy's own URL or, when `fetch.v1`, the 1.0 card written from it; with its validators.
     pub fn card(
         &self,
-        v1: Option<Option<&str>>,
+        fetch: &CardFetch,
         outcome: UpstreamOutcome,
         own_origin: &str,
         settings: &Settings,
         origin: Option<&str>,
     ) -> WorkerResponse {
         let card = upstream::rewrite_card(outcome, own_origin);
-        let card = match v1 {
-            Some(if_none_match) => front_door::card(card, if_none_match),
-            None => card,
+        let card = if fetch.v1 {
+            front_door::card(card)
+        } else {
+            card
         };
+        let conditions = Conditions {
+            if_none_match: fetch.if_none_match.as_deref(),
+            if_modified_since: fetch.if_modified_since.as_deref(),
+            now_ms: fetch.now_ms,
+        };
+        let card = self.card_dates.validate(card, &conditions);
         let card = card.with_header(AGENT_HEADER, "proxy");
         Exit::to(origin).leave(Answer::Own(card), settings)
     }

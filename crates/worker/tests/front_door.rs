@@ -7,6 +7,7 @@ use common::fixture;
 use magisterium_core::ids::SeededRandom;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_stand_in::{card, Agent};
+use magisterium_worker::app::card_dates::{CardDates, Conditions};
 use magisterium_worker::doors::front_door::{self, FrontDoor};
 use serde_json::{json, Value};
 
@@ -233,7 +234,15 @@ fn upstream_answers_keep_status_headers_and_meaning() {
 #[test]
 fn the_1_0_card_has_an_etag_and_answers_if_none_match() {
     let legacy = || card::response("http://127.0.0.1:8787");
-    let first = front_door::card(legacy(), None);
+    let dates = CardDates::default();
+    let validated = |card: WorkerResponse, if_none_match: Option<&str>| {
+        let conditions = Conditions {
+            if_none_match,
+            ..Default::default()
+        };
+        dates.validate(card, &conditions)
+    };
+    let first = validated(front_door::card(legacy()), None);
     assert_eq!(first.status, 200);
     assert_eq!(first.header("cache-control"), Some("public, max-age=3600"));
     let etag = first.header("etag").unwrap().to_owned();
@@ -250,23 +259,29 @@ fn the_1_0_card_has_an_etag_and_answers_if_none_match() {
         format!("\"other\", {etag}"),
         "*".into(),
     ] {
-        let again = front_door::card(legacy(), Some(&tag));
+        let again = validated(front_door::card(legacy()), Some(&tag));
         assert_eq!((again.status, again.body.as_str()), (304, ""), "{tag}");
         assert_eq!(again.header("etag"), Some(etag.as_str()));
     }
-    assert_eq!(front_door::card(legacy(), Some("\"stale\"")).status, 200);
-    let other_origin = front_door::card(card::response("https://proxy.example"), None);
+    assert_eq!(
+        validated(front_door::card(legacy()), Some("\"stale\"")).status,
+        200
+    );
+    let other_origin = validated(
+        front_door::card(card::response("https://proxy.example")),
+        None,
+    );
     assert_ne!(other_origin.header("etag"), Some(etag.as_str()));
 
     let broken = WorkerResponse::json(200, &json!({"not": "a card"}));
-    assert_eq!(front_door::card(broken, None).status, 502);
+    assert_eq!(front_door::card(broken).status, 502);
 }
 
 mod through_the_proxy {
     //! The front door in the proxy's App: the plan forwards the 0.2.6 body, and every answer of
     //! the plan (upstream, cache, limits) goes back through the door.
     use super::*;
-    use magisterium_worker::app::{App, Route};
+    use magisterium_worker::app::{App, CardFetch, Route};
     use magisterium_worker::cache::{entries as cache_entry, Mark};
     use magisterium_worker::proxy::{ForwardPlan, Limit};
     use magisterium_worker::settings::Settings;
@@ -410,7 +425,7 @@ mod through_the_proxy {
             headers: vec![],
             body: upstream.body.clone().into_bytes(),
         };
-        let r = app.card(Some(None), outcome(), "https://proxy.example", &s, None);
+        let r = app.card(&fetch, outcome(), "https://proxy.example", &s, None);
         let card: Value = serde_json::from_str(&r.body).unwrap();
         assert_eq!(
             card["supportedInterfaces"][0]["url"],
@@ -419,14 +434,21 @@ mod through_the_proxy {
         assert_eq!(card["supportedInterfaces"][1]["protocolVersion"], "0.2");
         let etag = r.header("etag").unwrap();
         let again = app.card(
-            Some(Some(etag)),
+            &CardFetch {
+                if_none_match: Some(etag.to_owned()),
+                ..fetch.clone()
+            },
             outcome(),
             "https://proxy.example",
             &s,
             None,
         );
         assert_eq!(again.status, 304);
-        let legacy = app.card(None, outcome(), "https://proxy.example", &s, None);
+        let legacy = CardFetch {
+            v1: false,
+            ..fetch.clone()
+        };
+        let legacy = app.card(&legacy, outcome(), "https://proxy.example", &s, None);
         assert_eq!(
             serde_json::from_str::<Value>(&legacy.body).unwrap()["url"],
             "https://proxy.example/api/v1/a2a"

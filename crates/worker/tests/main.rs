@@ -41,7 +41,13 @@ mod agent;
 #[cfg(feature = "stand-in")]
 mod calendar_feed;
 #[cfg(feature = "stand-in")]
+mod card_validators;
+#[cfg(feature = "stand-in")]
 mod front_door;
+#[cfg(feature = "stand-in")]
+mod front_door_continuity;
+#[cfg(feature = "stand-in")]
+mod front_door_media;
 #[cfg(feature = "stand-in")]
 mod fuzz_replay;
 #[cfg(feature = "stand-in")]

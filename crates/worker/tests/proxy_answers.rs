@@ -221,7 +221,7 @@ fn the_card_points_at_the_proxy() {
     assert!(!fetch.v1);
     let upstream = br#"{"name":"Magisterium","url":"https://magisterium.com/api/v1/a2a","skills":[],"securitySchemes":{"bearer":{"type":"http","scheme":"bearer"}},"security":[{"bearer":[]}]}"#;
     let r = app.card(
-        None,
+        &fetch,
         UpstreamOutcome::Answer {
             status: 200,
             headers: vec![],
@@ -236,7 +236,7 @@ fn the_card_points_at_the_proxy() {
     assert_eq!(card["security"], json!([]));
     assert_eq!(r.header("cache-control"), Some("public, max-age=3600"));
     assert_eq!(
-        app.card(None, UpstreamOutcome::Timeout, "https://p", &s, None)
+        app.card(&fetch, UpstreamOutcome::Timeout, "https://p", &s, None)
             .status,
         504
     );

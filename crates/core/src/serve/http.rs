@@ -16,14 +16,26 @@ pub mod path {
     pub const CARD_V03: &str = "/.well-known/agent-card.json";
     /// The MCP endpoint (Streamable HTTP).
     pub const MCP: &str = "/mcp";
+
+    /// The request path as the Worker routes it: `/api/v1/a2a/` (a trailing slash, as some A2A
+    /// clients post to the interface URL, e.g. the A2A TCK's) is the JSON-RPC endpoint; every
+    /// other path stays as it came.
+    pub fn canonical(path: String) -> String {
+        if path.strip_suffix('/') == Some(RPC) {
+            RPC.to_owned()
+        } else {
+            path
+        }
+    }
 }
 
 /// The request headers the app reads. The entry hands over only these (a request through
 /// Cloudflare carries a dozen more that nothing here looks at).
-pub const REQUEST_HEADERS: [&str; 8] = [
+pub const REQUEST_HEADERS: [&str; 9] = [
     "a2a-version",
     "authorization",
     "content-type",
+    "if-modified-since",
     "if-none-match",
     "mcp-method",
     "mcp-name",

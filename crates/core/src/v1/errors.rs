@@ -90,6 +90,15 @@ impl Refusal {
         )
     }
 
+    /// -32005: a media type this agent does not read (`what` says which, and what it reads).
+    pub fn content_type_not_supported(what: &str) -> Self {
+        Self::new(-32005, format!("Content type not supported: {what}")).with_reason(
+            "CONTENT_TYPE_NOT_SUPPORTED",
+            A2A_DOMAIN,
+            JsonObject::new(),
+        )
+    }
+
     /// -32009: the `A2A-Version` asked for is not served here.
     pub fn version_not_supported(requested: &str, supported: &[&str]) -> Self {
         let mut metadata = JsonObject::new();

@@ -5,8 +5,10 @@
 
 pub mod card;
 pub mod client;
+pub mod continuity;
 pub mod dialect;
 pub mod errors;
+pub mod media;
 pub mod project;
 pub mod translate;
 pub mod wire;

@@ -10,11 +10,13 @@
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::hash::{Hash, Hasher};
 
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::written;
 use magisterium_core::v1::card::card_to_v1;
+use magisterium_core::v1::continuity::Continuation;
+use magisterium_core::v1::dialect::is_v1_version;
+use magisterium_core::v1::media;
 use magisterium_core::v1::translate::{
     message_json_to_v1, send_request_to_v0, task_json_to_v1, task_request_to_v0,
 };
@@ -29,6 +31,9 @@ pub const VERSION_HEADER: &str = "a2a-version";
 pub struct FrontDoor {
     method: Method,
     task_id: Option<String>,
+    /// A `SendMessage` naming a task: the upstream was asked for that task, and the answer is
+    /// the refusal it calls for (`magisterium_core::v1::continuity`).
+    continuation: Option<Continuation>,
 }
 
 /// A 1.0 request read by [`open`]: the 0.2.6 request that does the same, and the door its answer
@@ -44,6 +49,13 @@ pub struct Opened {
 /// Reads a JSON-RPC request. `Ok(None)`: 0.2.6, to be handled exactly as it came.
 /// `Ok(Some(opened))`: 1.0, rewritten as 0.2.6. `Err(response)`: the 1.0 answer to send at once.
 pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
+    // A 1.0 body must come as JSON: with the 1.0 header, refused before it is read.
+    let content_type = request.header("content-type");
+    let not_json = content_type.filter(|c| !media::is_json_body(Some(c)));
+    let v1_header = request.header(VERSION_HEADER).is_some_and(is_v1_version);
+    if let Some(content_type) = not_json.filter(|_| v1_header) {
+        return Err(not_json_body(&Value::Null, content_type));
+    }
     let Ok(Value::Object(envelope)) = serde_json::from_slice::<Value>(&request.body) else {
         return Ok(None); // not a request object: the 0.2.6 path answers it as it always has
     };
@@ -55,20 +67,40 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     if dialect(request.header(VERSION_HEADER), name).map_err(refuse)? == Dialect::Legacy {
         return Ok(None);
     }
+    if let Some(content_type) = not_json {
+        return Err(not_json_body(&id, content_type));
+    }
     let method = route(name).map_err(refuse)?;
     let raw = envelope.get("params").cloned().unwrap_or(Value::Null);
-    let (params, task_id) = match method {
-        Method::SendMessage => (send_request_to_v0(raw).map_err(refuse)?, None),
+    if method == Method::SendMessage {
+        if let Some(refusal) = media::unreadable_part(&raw) {
+            return Err(refuse(refusal));
+        }
+    }
+    let mut legacy_name = method.legacy_name();
+    let (params, task_id, continuation) = match method {
+        Method::SendMessage => {
+            let params = send_request_to_v0(raw).map_err(refuse)?;
+            match Continuation::of(&params) {
+                // A message naming a task: the task is looked up instead (continuity.rs).
+                Some(continuation) => {
+                    legacy_name = Method::GetTask.legacy_name();
+                    let id = Some(continuation.task_id().to_owned());
+                    (continuation.lookup(), id, Some(continuation))
+                }
+                None => (params, None, None),
+            }
+        }
         Method::GetTask | Method::CancelTask => {
             let params = task_request_to_v0(raw).map_err(refuse)?;
             let id = params.get("id").and_then(Value::as_str).map(str::to_owned);
-            (params, id)
+            (params, id, None)
         }
     };
     let legacy = json!({
         "jsonrpc": envelope.get("jsonrpc").cloned().unwrap_or(Value::Null),
         "id": id,
-        "method": method.legacy_name(),
+        "method": legacy_name,
         "params": params,
     });
     let request = WorkerRequest {
@@ -77,7 +109,11 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     };
     Ok(Some(Opened {
         request,
-        door: FrontDoor { method, task_id },
+        door: FrontDoor {
+            method,
+            task_id,
+            continuation,
+        },
     }))
 }
 
@@ -88,6 +124,7 @@ impl FrontDoor {
         Self {
             method: Method::SendMessage,
             task_id: None,
+            continuation: None,
         }
     }
 
@@ -111,6 +148,11 @@ impl FrontDoor {
             body.insert("error".into(), to_value(translated));
         } else if let Some(result) = body.remove("result") {
             response.body = String::new(); // the tree holds the answer now
+            if let Some(refusal) = self.continuation.as_ref().and_then(|c| c.refusal(&result)) {
+                body.insert("error".into(), to_value(refusal.into_error()));
+                response.body = written::to_string(&Value::Object(body));
+                return response;
+            }
             match self.result(result) {
                 Some(result) => body.insert("result".into(), result),
                 None => {
@@ -142,9 +184,9 @@ impl FrontDoor {
 }
 
 /// The 1.0 agent card for the 0.2.6 card `legacy` (an answer of the stand-in or the proxy),
-/// reachable in both versions at the card's `url`. Cached like the 0.2.6 card, with an `ETag` (a
-/// hash of the body): a matching `If-None-Match` gets 304 without a body.
-pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerResponse {
+/// reachable in both versions at the card's `url`. Its validators (`ETag`, `Last-Modified`) are
+/// the app's, as for the 0.2.6 card (`app/card_dates.rs`).
+pub fn card(legacy: WorkerResponse) -> WorkerResponse {
     if legacy.status != 200 {
         return legacy;
     }
@@ -157,23 +199,18 @@ pub fn card(legacy: WorkerResponse, if_none_match: Option<&str>) -> WorkerRespon
             &json!({ "error": "the agent card is not an A2A card" }),
         );
     };
-    let body = v1.to_string();
-    // A hash of the body: the same card gives the same tag in every isolate of a deployment
-    // (one binary, one hasher); a changed card gives another.
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    body.hash(&mut hasher);
-    let etag = format!("\"{:016x}{:08x}\"", hasher.finish(), body.len());
-    let fresh = if_none_match.is_some_and(|tags| {
-        tags.split(',')
-            .any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*")
-    });
-    let mut response = WorkerResponse {
-        status: if fresh { 304 } else { 200 },
+    WorkerResponse {
+        status: 200,
         headers: legacy.headers,
-        body: if fresh { String::new() } else { body },
-    };
-    response.headers.push(("etag".into(), etag));
-    response
+        body: v1.to_string(),
+    }
+}
+
+/// HTTP 415 with `ContentTypeNotSupportedError`: a 1.0 request body not sent as JSON.
+fn not_json_body(id: &Value, content_type: &str) -> WorkerResponse {
+    let mut refused = rpc_error(id, media::body_refusal(content_type).into_error());
+    refused.status = 415;
+    refused
 }
 
 fn rpc_error(id: &Value, error: JsonRpcError) -> WorkerResponse {

@@ -51,7 +51,7 @@ pub async fn fetch(
     create_auth: js_sys::Function,
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
-    let path = url.pathname();
+    let path = path::canonical(url.pathname());
     if !APP.with(|app| app.borrow().is_api_path(&path)) && sign_in::base_of(&path).is_none() {
         return io::asset(&env, &request).await;
     }
@@ -112,7 +112,7 @@ fn worker_request(request: &Request, url: &Url, body: Vec<u8>) -> Result<WorkerR
     let search = url.search();
     Ok(WorkerRequest {
         method: request.method(),
-        path: url.pathname(),
+        path: path::canonical(url.pathname()),
         query: search.strip_prefix('?').unwrap_or(&search).to_owned(),
         origin: url.origin(),
         headers: pairs,
@@ -197,7 +197,7 @@ impl Call {
             request_id: request_id(request),
             started: js_sys::Date::now(),
             origin: request.headers().get("origin").ok().flatten(),
-            path: url.pathname(),
+            path: path::canonical(url.pathname()),
             settings: settings_for(env),
             log: LogLine::default(),
             ctx,

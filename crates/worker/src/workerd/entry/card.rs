@@ -62,9 +62,8 @@ impl Call {
         let settings = Rc::clone(&self.settings);
         let origin = self.origin.clone();
         let card = APP.with(|app| {
-            let v1 = fetch.v1.then_some(fetch.if_none_match.as_deref());
             app.borrow()
-                .card(v1, outcome, own_origin, &settings, origin.as_deref())
+                .card(fetch, outcome, own_origin, &settings, origin.as_deref())
         });
         if let (Some(cache), Some(fresh), 200) = (&cache, fresh, card.status) {
             let stored = io::store(

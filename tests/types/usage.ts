@@ -6,6 +6,7 @@ import init, {
   isMagisteriumError,
   buildRequest,
   decodeResponse,
+  responseDifferences,
   type QaAnswer,
   type SearchResults,
   type Document,
@@ -18,6 +19,7 @@ import init, {
   type JsonRpcRequest,
   type Part,
   type ClientOptions,
+  type Difference,
 } from "../../pkg/index.js";
 
 export async function demo(): Promise<void> {
@@ -71,6 +73,11 @@ export async function demo(): Promise<void> {
   const names: string[] = card.skills.map((s) => s.name);
   const req: JsonRpcRequest = buildRequest("catholic_qa", "Why pray?", { id: 1 });
   const decoded = decodeResponse("document_search", "{}");
+  const differences: Difference[] = responseDifferences("document_search", "{}");
+  const coerced: string[] = differences.filter((d) => d.kind === "coerced").map((d) => `${d.path}: ${d.detail}`);
+  // @ts-expect-error a difference's kind is one of three
+  const other: Difference["kind"] = "renamed";
+  void coerced, other;
 
   try {
     await client.cancelTask(again.id);

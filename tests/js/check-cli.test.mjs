@@ -72,7 +72,7 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the stand-in: both cards and every skill kept, exit 0, a report with the raw answers and no secret", async () => {
+test("the stand-in: both cards kept and every skill as documented, exit 0, a report with the raw answers and no secret", async () => {
   const run = await check(["--endpoint", `${AGENT_URL}/api/v1/a2a`]);
   assert.equal(run.code, 0, run.stderr);
   const { report } = run;
@@ -89,7 +89,7 @@ test("the stand-in: both cards and every skill kept, exit 0, a report with the r
   assert.equal(report.results[2].exchanges[0].request.headers.authorization, "[removed]");
   assert.equal(report.results[0].exchanges[0].request.headers.authorization, undefined);
   assertNoSecrets(run.text);
-  assert.match(run.stderr, /\[12\/12\] diocese_statistics_lookup: kept/);
+  assert.match(run.stderr, /\[12\/12\] diocese_statistics_lookup: as documented/);
 });
 
 describe("the fault server answering each drift fixture: every skill kept or rejected as its fixture expects", () => {

@@ -4,8 +4,12 @@
 //! answer it rejects.
 
 use crate::common::drift::CASES;
-use magisterium_core::results::{response_differences, Difference, DifferenceKind};
-use magisterium_core::ErrorKind;
+use magisterium_core::coerce::Text;
+use magisterium_core::results::{
+    decode_skill_response, response_differences, Difference, DifferenceKind, SkillAnswer,
+};
+use magisterium_core::{ErrorKind, Skill};
+use serde_json::Value;
 use DifferenceKind::{Coerced, Missing, Unknown};
 
 fn differences(skill: &str, name: &str) -> Vec<Difference> {
@@ -265,4 +269,52 @@ fn a_rejected_answer_is_the_decoders_error() {
         "{}",
         error.message()
     );
+}
+
+/// Whether the typed answer holds anything the decoders coerced: a copied citation or artifact, a
+/// number read as a string.
+fn coerced_by_decoder(answer: &SkillAnswer<&Value>) -> bool {
+    let text = |t: &Text<&Value>| matches!(t, Text::Coerced(_));
+    match answer {
+        SkillAnswer::Qa(qa) => {
+            text(&qa.answer)
+                || qa.citations.iter().any(|c| !c.changes.is_empty())
+                || qa.related_questions.iter().any(text)
+                || qa.task.raw["id"].is_number()
+        }
+        SkillAnswer::Search(s) => s
+            .results
+            .iter()
+            .any(|h| text(&h.id) || text(&h.url) || text(&h.title)),
+        SkillAnswer::Lookup(l) => {
+            l.artifacts.iter().any(|a| !a.changes.is_empty()) || l.text.as_ref().is_some_and(text)
+        }
+        SkillAnswer::Document(Some(d)) => text(&d.text),
+        SkillAnswer::Text(Some(t)) => text(&t.text),
+        SkillAnswer::Document(None) | SkillAnswer::Text(None) => false,
+    }
+}
+
+#[test]
+fn wherever_the_decoders_coerced_the_walk_notes_a_difference() {
+    let mut checked = 0;
+    for case in CASES {
+        let fixture = case.json();
+        let skill = Skill::from_id(case.skill).unwrap();
+        let Ok(answer) = decode_skill_response(skill, Some(&fixture["response"]), 200, None) else {
+            continue;
+        };
+        if !coerced_by_decoder(&answer) {
+            continue;
+        }
+        checked += 1;
+        let notes = differences(case.skill, case.name);
+        assert!(
+            notes.iter().any(|d| d.kind != Unknown),
+            "{}/{}: the decoders coerced, the walk noted {notes:#?}",
+            case.skill,
+            case.name
+        );
+    }
+    assert!(checked >= 20, "only {checked} fixtures with a coercion");
 }

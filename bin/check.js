@@ -4,7 +4,8 @@
 // and missing member, with its path) or rejected (the SDK's reason). The SDK does the calls, pacing
 // and reading; this file only orders them, records them and writes the table and the report.
 import { readFileSync, writeFileSync } from "node:fs";
-import { MagisteriumClient, isMagisteriumError, responseDifferences } from "../node.js";
+import { MagisteriumClient, isMagisteriumError } from "../node.js";
+import { responseDifferences } from "../differences/node.js";
 
 /** The SDK's default endpoint: where the cards are looked for when no --endpoint is given. */
 const SERVICE = "https://www.magisterium.com/api/v1/a2a";

@@ -7,13 +7,11 @@ use super::error::{error_js, into_js, invalid_input, Failure};
 use super::globals::uuid;
 use super::node::{to_js, Js};
 use super::parts::send_request;
-use super::types::{BuildOptionsJs, DifferencesJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
+use super::types::{BuildOptionsJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
 use magisterium_core::request::MessageIds;
-use magisterium_core::results::{
-    decode_other_skill, decode_skill_response, response_differences, SkillAnswer,
-};
+use magisterium_core::results::{decode_other_skill, decode_skill_response, SkillAnswer};
 use magisterium_core::wire::RequestId;
-use magisterium_core::{decode, Error, JsonView, Skill};
+use magisterium_core::{decode, JsonView, Skill};
 
 fn field_string(opts: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
     match Reflect::get(opts, &JsValue::from_str(key)) {
@@ -94,49 +92,25 @@ pub fn decode_response(skill_id: &str, body: &str) -> Result<SkillOutputJs, JsVa
 }
 
 fn decode_parsed(skill_id: &str, parsed: Option<Js>) -> Result<SkillOutputJs, JsValue> {
-    let answer = match Skill::from_id(skill_id) {
-        Some(skill) => decode_skill_response(skill, parsed.clone(), 200, None),
-        None => decode::read_envelope(parsed.clone(), 200, None)
-            .and_then(|result| decode_other_skill(&format!("{skill_id}_result"), &result))
-            .map(SkillAnswer::Lookup),
-    };
-    let answer = answer.map_err(|error| rejected(error, &parsed))?;
-    to_js(&answer)
-        .map(Into::into)
-        .map_err(|_| super::calls::unbuildable())
-}
-
-/// The `MagisteriumError` of a rejected body, with the `error.data` it carried.
-fn rejected(error: Error, parsed: &Option<Js>) -> JsValue {
     let data = parsed
         .as_ref()
         .and_then(|b| b.field("error"))
         .and_then(|e| e.field("data"));
-    into_js(Failure {
-        error,
-        data,
-        cause: None,
-        ignored: None,
-    })
-}
-
-/// How a response body of a `message/send` to `skillId` differs from the documentation, read as
-/// {@link decodeResponse} reads it: each coercion the tolerant reader made, each member the
-/// documentation does not list and each documented member that is missing, with its path. An
-/// empty list is an answer exactly as documented. It walks the answer a second time, so the typed
-/// methods and `decodeResponse` never pay for it; `npx magisterium-a2a check` prints it.
-///
-/// # Errors
-/// Throws the `MagisteriumError` `decodeResponse` throws for the same body (a rejected answer).
-#[wasm_bindgen(js_name = responseDifferences)]
-pub fn response_differences_js(
-    #[wasm_bindgen(js_name = skillId)] skill_id: &str,
-    #[wasm_bindgen(unchecked_param_type = "string")] body: JsValue,
-) -> Result<DifferencesJs, JsValue> {
-    let parsed = Js::parse(&body);
-    let differences =
-        response_differences(skill_id, parsed.clone()).map_err(|e| rejected(e, &parsed))?;
-    to_js(&differences)
+    let answer = match Skill::from_id(skill_id) {
+        Some(skill) => decode_skill_response(skill, parsed, 200, None),
+        None => decode::read_envelope(parsed, 200, None)
+            .and_then(|result| decode_other_skill(&format!("{skill_id}_result"), &result))
+            .map(SkillAnswer::Lookup),
+    };
+    let answer = answer.map_err(|error| {
+        into_js(Failure {
+            error,
+            data,
+            cause: None,
+            ignored: None,
+        })
+    })?;
+    to_js(&answer)
         .map(Into::into)
         .map_err(|_| super::calls::unbuildable())
 }

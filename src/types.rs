@@ -129,14 +129,6 @@ export interface SkillResult { text?: string; data: Record<string, unknown>[]; a
 /** Any result of {@link decodeResponse}. */
 export type SkillOutput = QaAnswer | SearchResults | Document | TextResult | SkillResult | null;
 
-/** One way a kept answer differs from the documentation ({@link responseDifferences}).
- *  `kind`: `"coerced"`, the tolerant reader read a member that differs (a row of the coercion
- *  table of docs/client.md); `"unknown"`, a member the documentation does not list (kept in
- *  `task.raw`); `"missing"`, a documented member that is absent. `path` is a JavaScript accessor
- *  of the response (`result.artifacts[0].parts[1].data.citations[0].document_year`); `detail` says
- *  what arrived and what the typed result holds instead. */
-export interface Difference { path: string; kind: "coerced" | "unknown" | "missing"; detail: string }
-
 export interface TextPart { kind: "text"; text: string; metadata?: Record<string, unknown> }
 export interface DataPart { kind: "data"; data: Record<string, unknown>; metadata?: Record<string, unknown> }
 export interface FilePart {
@@ -234,9 +226,6 @@ extern "C" {
     /// The TypeScript `SkillOutput`.
     #[wasm_bindgen(typescript_type = "SkillOutput")]
     pub type SkillOutputJs;
-    /// The TypeScript `Difference[]`.
-    #[wasm_bindgen(typescript_type = "Difference[]")]
-    pub type DifferencesJs;
     /// The TypeScript `JsonRpcRequest`.
     #[wasm_bindgen(typescript_type = "JsonRpcRequest")]
     pub type JsonRpcRequestJs;

@@ -6,7 +6,6 @@ import init, {
   isMagisteriumError,
   buildRequest,
   decodeResponse,
-  responseDifferences,
   type QaAnswer,
   type SearchResults,
   type Document,
@@ -19,11 +18,12 @@ import init, {
   type JsonRpcRequest,
   type Part,
   type ClientOptions,
-  type Difference,
 } from "../../pkg/index.js";
+import initDifferences, { responseDifferences, type Difference } from "../../pkg/differences/index.js";
 
 export async function demo(): Promise<void> {
   await init();
+  await initDifferences();
   const options: ClientOptions = {
     endpoint: "/api/v1/a2a",
     token: async () => "token",

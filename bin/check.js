@@ -1,9 +1,11 @@
 // `magisterium-a2a check` (docs/check.md): every skill called once through this version of the SDK,
-// each answer recorded as received (token, Authorization and cookies removed) and classed as kept
-// (the SDK read it) or rejected (it did not: the SDK's reason). The SDK does the calls, pacing and
-// reading; this file only orders them, records them and writes the table and the report.
+// each answer recorded as received (token, Authorization and cookies removed) and classed as
+// "as documented", "kept with differences" (the SDK's `responseDifferences`: each coercion, unknown
+// and missing member, with its path) or rejected (the SDK's reason). The SDK does the calls, pacing
+// and reading; this file only orders them, records them and writes the table and the report.
 import { readFileSync, writeFileSync } from "node:fs";
 import { MagisteriumClient, isMagisteriumError } from "../node.js";
+import { responseDifferences } from "../differences/node.js";
 
 /** The SDK's default endpoint: where the cards are looked for when no --endpoint is given. */
 const SERVICE = "https://www.magisterium.com/api/v1/a2a";
@@ -44,6 +46,18 @@ export function outcomeOf(error) {
   return { outcome: stop ? "not run" : "rejected", kind: error.kind, reason: error.message, ...(stop ? { stop } : {}) };
 }
 
+/** A kept answer's outcome: "as documented", or "kept with differences" and the SDK's list of them. */
+export function differencesOf(skill, exchange) {
+  try {
+    const differences = responseDifferences(skill, exchange?.response?.body ?? "");
+    return differences.length === 0 ? { outcome: "as documented" } : { outcome: "kept with differences", differences };
+  } catch (error) {
+    // The answer the client kept is read again as received; an answer it kept but that does not
+    // read alone (another protocol version on the wire) stays "kept", with why.
+    return { outcome: "kept", reason: `its differences could not be read: ${error?.message ?? error}` };
+  }
+}
+
 /** Runs the check; resolves to the exit code (0 kept, 1 rejected, 2 could not run). */
 export async function runCheck({ token, endpoint, report, pacing, out, progress }) {
   if (!token) {
@@ -79,6 +93,7 @@ export async function runCheck({ token, endpoint, report, pacing, out, progress 
     const result = await client[method](sent).then((value) => ({ value }), (error) => ({ error }));
     if (skill === "document_search") found = result.value?.results?.[0]?.id || null;
     const row = { what: skill, skill, input: sent, ...outcomeOf(result.error), exchanges: exchanges.slice(mark) };
+    if (row.outcome === "kept") Object.assign(row, differencesOf(skill, row.exchanges.at(-1)));
     rows.push(row);
     step(row, Date.now() - t0);
     if (row.stop) {
@@ -112,8 +127,11 @@ export function finish({ rows, stopped, started, target, token, report, out, pro
   const failed = rows.filter((r) => r.outcome === "rejected" || r.outcome === "failed");
   const code = stopped ? 2 : failed.length > 0 ? 1 : 0;
   const width = Math.max(4, ...rows.map((r) => r.what.length));
-  const table = rows.map((r) => `${r.what.padEnd(width)} ${r.outcome.padEnd(11)} ${r.reason ?? ""}`.trimEnd());
-  out.write(`${"what".padEnd(width)} ${"outcome".padEnd(11)} reason\n${table.join("\n")}\n`);
+  const outcomes = Math.max(7, ...rows.map((r) => r.outcome.length));
+  const table = rows.map((r) =>
+    [`${r.what.padEnd(width)} ${r.outcome.padEnd(outcomes)} ${r.reason ?? ""}`.trimEnd(),
+      ...(r.differences ?? []).map((d) => `${"".padEnd(width)}   ${d.kind} ${d.path}: ${d.detail}`)].join("\n"));
+  out.write(`${"what".padEnd(width)} ${"outcome".padEnd(outcomes)} reason\n${table.join("\n")}\n`);
   const body = {
     tool,
     sdkVersion: SDK_VERSION,

@@ -52,6 +52,7 @@ CARGO_TARGET_DIR=$target/opt3 worker_pkg dist/pkg-worker 3 --no-opt -- --feature
 demo_pid=$!
 wasm_pack . pkg
 wasm_pack crates/liturgy dist/pkg-liturgy --out-name liturgy -- --features js
+wasm_pack crates/differences dist/pkg-differences --out-name differences
 node scripts/package.mjs
 worker_pkg dist/pkg-proxy z
 wasm_pack crates/markdown dist/markdown

@@ -29,7 +29,7 @@ grep -q '^All good!' "$out/publint.log" || { echo "publint: not clean (above)" >
 echo "[package] attw --profile esm-only" >&2
 attw "$tarball" --profile esm-only --format table-flipped
 
-for report in magisterium-a2a liturgy; do
+for report in magisterium-a2a liturgy differences; do
   echo "[package] API report api/$report.api.md" >&2
   if [ "$update" = --update ]; then
     api-extractor run --local -c "api/$report.api-extractor.json"

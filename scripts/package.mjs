@@ -3,6 +3,7 @@
 // conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
 // bundler is what we measure; the documentation lives in the .d.ts).
 import { copyFileSync, cpSync, readdirSync, readFileSync } from "node:fs";
+import { packageDifferences } from "./package-differences.mjs";
 import { packageLiturgy } from "./package-liturgy.mjs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
@@ -98,5 +99,11 @@ const liturgy = await packageLiturgy();
 out.files.push(...liturgy.files);
 Object.assign(out.exports, liturgy.exports);
 out.sideEffects.push(...liturgy.sideEffects);
+// How an answer differs from the documentation, `magisterium-a2a/differences`
+// (scripts/package-differences.mjs): the check's API, its own wasm.
+const differences = await packageDifferences();
+out.files.push(...differences.files);
+Object.assign(out.exports, differences.exports);
+out.sideEffects.push(...differences.sideEffects);
 write("package.json", JSON.stringify(out, null, 2) + "\n");
 console.error("[package] pkg/ entries: index.js (browser), workerd.js, node.js");

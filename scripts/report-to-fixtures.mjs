@@ -1,6 +1,7 @@
 // Turns a report of `npx magisterium-a2a check` (docs/check.md) into drift fixtures: one
-// tests/fixtures/drift/<skill>/<name>.json per skill the report called, `{ about, response, expect }`
-// as tests/common/drift.rs reads them. `response` is the answer as received (its id made "req-1"
+// tests/fixtures/drift/<skill>/<name>.json per skill the report called, `{ about, outcome, response,
+// expect }` as tests/common/drift.rs reads them (`outcome` for a kept answer: the check's "as
+// documented" or "kept with differences"). `response` is the answer as received (its id made "req-1"
 // when it was the request's, as the drift tests send), `expect` what this SDK made of it: the typed
 // result without `task.raw` (decodeResponse of pkg/, scripts/build.sh first), `null`, or the
 // rejection `{ error: { kind, messageContains } }` the check reported. Review each `expect`: it is
@@ -29,7 +30,8 @@ if (!reportFile || !/^[a-z][a-z0-9_]*$/.test(name ?? "")) {
     const file = path.join(out, row.skill, `${name}.json`);
     if (existsSync(file)) throw new Error(`${file} exists: choose another name`);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ about: about(report, row), response: response(last), expect: expected(row, last) }, null, 2)}\n`);
+    const outcome = ["as documented", "kept with differences"].includes(row.outcome) ? { outcome: row.outcome } : {};
+    writeFileSync(file, `${JSON.stringify({ about: about(report, row), ...outcome, response: response(last), expect: expected(row, last) }, null, 2)}\n`);
     lines.push(`    ${JSON.stringify(row.skill)} / ${JSON.stringify(name)},`);
     console.error(`wrote ${file} (${row.outcome})`);
   }

@@ -2,9 +2,11 @@
 //! test (`crates/core/tests/drift.rs`, over `serde_json`) and the SDK's browser test
 //! (`tests/browser/drift.rs`, over `JSON.parse` through `decodeResponse` and the client): the list,
 //! included at build time, and the one comparison both make. Each fixture is
-//! `{ "about", "response", "expect" }`: `expect` is the typed result without `task.raw` (which
-//! must be the response's `result` as received), `null`, or
-//! `{ "error": { "kind", "messageContains" } }`.
+//! `{ "about", "outcome", "response", "expect" }`: `expect` is the typed result without
+//! `task.raw` (which must be the response's `result` as received), `null`, or
+//! `{ "error": { "kind", "messageContains" } }`; `outcome`, for an answer that is kept, is what
+//! `magisterium-a2a check` prints for it: `"as documented"` (no differences) or
+//! `"kept with differences"` (`responseDifferences` lists some).
 
 use serde_json::Value;
 

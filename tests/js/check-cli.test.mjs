@@ -1,7 +1,7 @@
 // `npx magisterium-a2a check` (bin/, docs/check.md) as a user runs it, the package's own command
-// from pkg/: against the stand-in (every answer kept: exit 0), against a fault server of its own
-// answering each drift fixture of tests/fixtures/drift/ (each skill kept or rejected as the
-// fixture expects: exit 0 or 1), and the runs that cannot go on (no token, unauthorized,
+// from pkg/: against the stand-in (every answer as documented: exit 0), against a fault server of
+// its own answering each drift fixture of tests/fixtures/drift/ (each skill "as documented", "kept
+// with differences" or rejected as the fixture's `outcome` and `expect` say: exit 0 or 1), and the runs that cannot go on (no token, unauthorized,
 // unreachable: exit 2). The report must never hold the token, an Authorization or a cookie value,
 // and scripts/report-to-fixtures.mjs turns it back into the fixtures that were answered.
 import { after, before, describe, test } from "node:test";
@@ -72,7 +72,7 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the stand-in: both cards and every skill kept, exit 0, a report with the raw answers and no secret", async () => {
+test("the stand-in: both cards kept and every skill as documented, exit 0, a report with the raw answers and no secret", async () => {
   const run = await check(["--endpoint", `${AGENT_URL}/api/v1/a2a`]);
   assert.equal(run.code, 0, run.stderr);
   const { report } = run;
@@ -80,15 +80,16 @@ test("the stand-in: both cards and every skill kept, exit 0, a report with the r
   assert.equal(report.exitCode, 0);
   assert.deepEqual(report.results.map((r) => r.what), ["agent card /.well-known/agent.json", "agent card /.well-known/agent-card.json", ...SKILLS]);
   for (const r of report.results) {
-    assert.equal(r.outcome, "kept", `${r.what}: ${r.reason}`);
+    const want = r.skill ? "as documented" : "kept";
+    assert.equal(r.outcome, want, `${r.what}: ${r.reason} ${JSON.stringify(r.differences)}`);
     assert.ok(r.exchanges.length >= 1 && r.exchanges.every((x) => x.response.status === 200 && x.response.body.length > 0), r.what);
-    assert.match(run.stdout, new RegExp(`^${r.what}\\s+kept$`, "m"));
+    assert.match(run.stdout, new RegExp(`^${r.what}\\s+${want}$`, "m"));
   }
   // The calls carried the token (removed from the report), the card requests none.
   assert.equal(report.results[2].exchanges[0].request.headers.authorization, "[removed]");
   assert.equal(report.results[0].exchanges[0].request.headers.authorization, undefined);
   assertNoSecrets(run.text);
-  assert.match(run.stderr, /\[12\/12\] diocese_statistics_lookup: kept/);
+  assert.match(run.stderr, /\[12\/12\] diocese_statistics_lookup: as documented/);
 });
 
 describe("the fault server answering each drift fixture: every skill kept or rejected as its fixture expects", () => {
@@ -108,7 +109,15 @@ describe("the fault server answering each drift fixture: every skill kept or rej
           assert.equal(row.kind, expect.error.kind, `${skill}/${name}`);
           assert.ok(row.reason.includes(expect.error.messageContains ?? ""), `${skill}/${name}: ${row.reason}`);
         } else {
-          assert.equal(row.outcome, "kept", `${skill}/${name}: ${row.reason}`);
+          const { outcome } = JSON.parse(readFileSync(existsSync(file) ? file : path.join(DRIFT, skill, "base.json"), "utf8"));
+          assert.ok(["as documented", "kept with differences"].includes(outcome), `${skill}/${name}: the fixture's outcome`);
+          assert.equal(row.outcome, outcome, `${skill}/${name}: ${row.reason} ${JSON.stringify(row.differences)}`);
+          assert.equal((row.differences ?? []).length > 0, outcome === "kept with differences", `${skill}/${name}: the differences listed`);
+          assert.match(run.stdout, new RegExp(`^${skill}\\s+${outcome}$`, "m"), `${skill}/${name}: its table row`);
+          for (const d of row.differences ?? []) {
+            assert.ok(["coerced", "unknown", "missing"].includes(d.kind) && d.path && d.detail, `${skill}/${name}: ${JSON.stringify(d)}`);
+            assert.ok(run.stdout.includes(`${d.kind} ${d.path}: ${d.detail}`), `${skill}/${name}: the table lists ${d.path}`);
+          }
         }
       }
       assert.equal(run.code, rejected > 0 ? 1 : 0, run.stderr);
@@ -134,6 +143,7 @@ describe("scripts/report-to-fixtures.mjs: a report becomes the drift fixtures th
           assert.ok(made.expect.error.messageContains.includes(want.expect.error.messageContains), `${skill}/${source}`);
         } else {
           assert.deepEqual(made.expect, want.expect, `${skill}/${source}: the typed reading`);
+          assert.equal(made.outcome, want.outcome, `${skill}/${source}: the outcome`);
         }
         assert.match(script.stdout, new RegExp(`"${skill}" / "from_report",`));
       }

@@ -147,12 +147,12 @@ process.stdout.write(results[0].title);\n`);
 test("tsc --strict: every public type in use, and the recipes (the .wasm imports typed)", () => {
   const types = path.join(home, "types");
   mkdirSync(types);
-  const specifier = { "../../pkg/index.js": "magisterium-a2a", "../../pkg/liturgy/index.js": "magisterium-a2a/liturgy" };
+  const specifier = { "../../pkg/index.js": "magisterium-a2a", "../../pkg/liturgy/index.js": "magisterium-a2a/liturgy", "../../pkg/differences/index.js": "magisterium-a2a/differences" };
   const sources = ["usage.ts", "every-export.ts", "liturgy.ts"].map((f) => readFileSync(path.join(root, "tests", "types", f), "utf8"));
   sources.forEach((text, i) => writeFile(types, `use-${i}.ts`, text.replace(/from "(\.\.\/\.\.\/pkg\/[^"]+)"/g, (m, p) => `from "${specifier[p] ?? p}"`)));
   // Every name the API reports list is used by those files.
   const used = sources.join("\n");
-  for (const report of ["magisterium-a2a", "liturgy"]) {
+  for (const report of ["magisterium-a2a", "liturgy", "differences"]) {
     const text = readFileSync(path.join(root, "api", `${report}.api.md`), "utf8");
     for (const [, name] of text.matchAll(/^export (?:declare )?(?:class|interface|type|function|const) ([A-Za-z_$][\w$]*)/gm)) {
       assert.match(used, new RegExp(`\\b${name.replace("$", "\\$")}\\b`), `api/${report}.api.md: ${name} is used by no file of tests/types/`);

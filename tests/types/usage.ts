@@ -19,9 +19,11 @@ import init, {
   type Part,
   type ClientOptions,
 } from "../../pkg/index.js";
+import initDifferences, { responseDifferences, type Difference } from "../../pkg/differences/index.js";
 
 export async function demo(): Promise<void> {
   await init();
+  await initDifferences();
   const options: ClientOptions = {
     endpoint: "/api/v1/a2a",
     token: async () => "token",
@@ -71,6 +73,11 @@ export async function demo(): Promise<void> {
   const names: string[] = card.skills.map((s) => s.name);
   const req: JsonRpcRequest = buildRequest("catholic_qa", "Why pray?", { id: 1 });
   const decoded = decodeResponse("document_search", "{}");
+  const differences: Difference[] = responseDifferences("document_search", "{}");
+  const coerced: string[] = differences.filter((d) => d.kind === "coerced").map((d) => `${d.path}: ${d.detail}`);
+  // @ts-expect-error a difference's kind is one of three
+  const other: Difference["kind"] = "renamed";
+  void coerced, other;
 
   try {
     await client.cancelTask(again.id);

@@ -8,6 +8,7 @@
 //! turns it into a JavaScript object with one serializer and no hand-written conversion.
 
 mod artifacts;
+mod differences;
 mod document;
 mod parts;
 mod patched;
@@ -28,6 +29,7 @@ use qa::read_citations;
 use search::read_hits;
 
 pub use artifacts::Artifact;
+pub use differences::{response_differences, Difference, DifferenceKind};
 pub use document::Document;
 pub use patched::{Change, Member, Patched};
 pub use qa::{Citation, QaAnswer, CITATION_MEMBERS};

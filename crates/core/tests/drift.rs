@@ -3,7 +3,7 @@
 //! test (`tests/browser/drift.rs`) runs the same files over `JSON.parse`.
 
 use crate::common::drift::{Outcome, CASES};
-use magisterium_core::results::decode_skill_response;
+use magisterium_core::results::{decode_skill_response, response_differences};
 use magisterium_core::wire::RequestId;
 use magisterium_core::Skill;
 
@@ -27,6 +27,26 @@ fn every_drift_fixture_decodes_as_it_says() {
                 },
             };
             case.check(outcome).err()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_kept_drift_fixture_has_differences_as_its_outcome_says() {
+    let failures: Vec<String> = CASES
+        .iter()
+        .filter(|case| case.json()["expect"].get("error").is_none())
+        .filter_map(|case| {
+            let fixture = case.json();
+            let at = format!("{}/{}", case.skill, case.name);
+            let outcome = fixture["outcome"].as_str().unwrap_or("(no outcome)");
+            match response_differences(case.skill, Some(&fixture["response"])) {
+                Err(e) => Some(format!("{at}: rejected: {}", e.message())),
+                Ok(d) if d.is_empty() && outcome == "as documented" => None,
+                Ok(d) if !d.is_empty() && outcome == "kept with differences" => None,
+                Ok(d) => Some(format!("{at}: outcome {outcome:?}, differences {d:?}")),
+            }
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -38,6 +38,7 @@ mod call_loop_retries;
 mod call_loop_tokens_and_card;
 mod coercion_table;
 mod decode_fixtures;
+mod differences;
 mod drift;
 mod fuzz_replay;
 mod mcp;

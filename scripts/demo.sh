@@ -3,7 +3,7 @@
 # Extra arguments go to `wrangler dev` (e.g. --var AGENT_RATE_LIMITS:on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh system rust js   # the demo's needs; the tests' peers (python, tck) are not
 scripts/build.sh
 source scripts/env.sh
 echo "[demo] http://127.0.0.1:8787  (Ctrl-C stops it)" >&2

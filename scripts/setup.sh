@@ -2,13 +2,15 @@
 # Installs what the demo and the tests need, idempotently, from the package registries only
 # (Debian, crates.io, npm, PyPI). Safe to run again: every step checks before it installs.
 #
-#   scripts/setup.sh [part…]   parts: system rust js python (default: all four, in that order)
+#   scripts/setup.sh [part…]   parts: system rust js python tck (default: all five, in that order)
+#
+# The demo needs `system rust js` (scripts/demo.sh); `python` and `tck` are the tests' peers.
 #
 # Only `python` needs another part (`system`'s python3-venv), so scripts/test.sh runs `rust` first
 # (what clippy needs) and `system js python` beside the Rust steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-parts=" ${*:-system rust js python} "
+parts=" ${*:-system rust js python tck} "
 
 WASM_BINDGEN_VERSION=0.2.130   # must equal the `wasm-bindgen = "=…"` pin in Cargo.toml
 WASM_PACK_VERSION=0.15.1
@@ -63,7 +65,7 @@ js() {
 }
 
 # 4. The official MCP Python client for the tests, exactly as tests/python/requirements.txt pins it,
-#    in its own virtual environment (.venv-mcp/, not committed); then the A2A TCK (5.).
+#    in its own virtual environment (.venv-mcp/, not committed).
 python() {
   if [ ! -x .venv-mcp/bin/python ] || [ tests/python/requirements.txt -nt .venv-mcp/.installed ]; then
     log "python3 -m venv .venv-mcp; pip install -r tests/python/requirements.txt"
@@ -71,7 +73,6 @@ python() {
     .venv-mcp/bin/pip install -q --disable-pip-version-check -r tests/python/requirements.txt
     touch .venv-mcp/.installed
   fi
-  tck
 }
 
 # 5. The A2A TCK (tests/tck/run.py). It is not on PyPI: a pinned copy is in ../shared/tools/a2a-tck
@@ -94,8 +95,8 @@ tck() {
 
 for part in $parts; do
   case $part in
-    system | rust | js | python) "$part" ;;
-    *) log "unknown part '$part' (system rust js python)"; exit 2 ;;
+    system | rust | js | python | tck) "$part" ;;
+    *) log "unknown part '$part' (system rust js python tck)"; exit 2 ;;
   esac
 done
 log "ready:$parts"

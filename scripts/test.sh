@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 # beside the Rust steps (test-output/setup.log); the build waits for them.
 scripts/setup.sh rust
 mkdir -p test-output
-scripts/setup.sh system js python >test-output/setup.log 2>&1 &
+scripts/setup.sh system js python tck >test-output/setup.log 2>&1 &
 setup_pid=$!
 source scripts/env.sh
 # CI builds from a fresh clone once: incremental caches would only be written, never read.
@@ -39,7 +39,7 @@ cargo fmt --all -- --check
 step "clippy (host, every crate, all features), beside the rest of the set-up"
 nice cargo clippy --workspace --all-targets --all-features -- -D warnings
 
-step "the rest of the set-up (scripts/setup.sh system js python: test-output/setup.log)"
+step "the rest of the set-up (scripts/setup.sh system js python tck: test-output/setup.log)"
 setup_rc=0
 wait "$setup_pid" || setup_rc=$?
 cat test-output/setup.log >&2

@@ -1,4 +1,4 @@
-// What scripts/package.mjs and scripts/package-liturgy.mjs do alike to a wasm-pack output folder:
+// What scripts/package.mjs and scripts/package-entry.mjs do alike to a wasm-pack output folder:
 // minify the generated glue and runtime.js, and type the generated InitOutput without `any`.
 import { readFileSync, writeFileSync } from "node:fs";
 import { transform } from "esbuild";

@@ -3,8 +3,7 @@
 // conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
 // bundler is what we measure; the documentation lives in the .d.ts).
 import { copyFileSync, cpSync, readdirSync, readFileSync } from "node:fs";
-import { packageDifferences } from "./package-differences.mjs";
-import { packageLiturgy } from "./package-liturgy.mjs";
+import { packageEntry } from "./package-entry.mjs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
 const pkg = new URL("../pkg/", import.meta.url);
@@ -94,16 +93,17 @@ const out = {
   sideEffects: ["./workerd.js", "./node.js"],
   engines: { node: ">=20" },
 };
-// The offline calendar entry, `magisterium-a2a/liturgy` (scripts/package-liturgy.mjs).
-const liturgy = await packageLiturgy();
-out.files.push(...liturgy.files);
-Object.assign(out.exports, liturgy.exports);
-out.sideEffects.push(...liturgy.sideEffects);
-// How an answer differs from the documentation, `magisterium-a2a/differences`
-// (scripts/package-differences.mjs): the check's API, its own wasm.
-const differences = await packageDifferences();
-out.files.push(...differences.files);
-Object.assign(out.exports, differences.exports);
-out.sideEffects.push(...differences.sideEffects);
+// The secondary entries, each its own wasm (scripts/package-entry.mjs): the offline calendar,
+// `magisterium-a2a/liturgy`, and how an answer differs from the documentation,
+// `magisterium-a2a/differences` (the check's API).
+for (const entry of [
+  { name: "liturgy", functions: ["liturgicalCalendars", "liturgicalDay", "liturgicalYear", "liturgicalYearIcs"], errors: true, note: "Browsers and bundlers: call the default export (init) once, then use the calendar." },
+  { name: "differences", functions: ["responseDifferences"], errors: false, note: "Browsers and bundlers: call the default export (init) once." },
+]) {
+  const packaged = await packageEntry(entry);
+  out.files.push(...packaged.files);
+  Object.assign(out.exports, packaged.exports);
+  out.sideEffects.push(...packaged.sideEffects);
+}
 write("package.json", JSON.stringify(out, null, 2) + "\n");
 console.error("[package] pkg/ entries: index.js (browser), workerd.js, node.js");

@@ -1,0 +1,63 @@
+// A secondary entry of the package (`magisterium-a2a/<name>`, its own small wasm, so the client's
+// download does not carry it): wasm-pack's dist/pkg-<name>/ copied into pkg/<name>/ with the same
+// three entries as the main package — browsers (init() first), workerd (the .wasm imported
+// statically) and Node (read from disk) — minified JS and a .d.ts with no `any`.
+// scripts/package.mjs calls it for each entry and merges what it returns into pkg/'s package.json.
+//
+//   name:      the entry and its wasm-pack out-name (`liturgy`, `differences`)
+//   functions: what the entry exports from its wasm
+//   errors:    it also exports `MagisteriumError` and `isMagisteriumError` (its wasm throws them)
+//   note:      the first line of its index.js, for browsers and bundlers
+import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
+
+export async function packageEntry({ name, functions, errors, note }) {
+  const src = new URL(`../dist/pkg-${name}/`, import.meta.url);
+  const out = new URL(`../pkg/${name}/`, import.meta.url);
+  const js = `${name}.js`;
+  const wasm = `${name}_bg.wasm`;
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  for (const f of [js, `${name}.d.ts`, wasm, `${wasm}.d.ts`, "snippets"]) {
+    cpSync(new URL(f, src), new URL(f, out), { recursive: true });
+  }
+  const files = folder(out);
+  const { write } = files;
+  const runtime = `./snippets/${readdirSync(new URL("snippets/", out))[0]}/runtime.js`;
+  await minifyInPlace(files, [js, runtime.slice(2)]);
+  typeInitOutput(files, `${name}.d.ts`);
+
+  const errorsJs = errors ? `export { MagisteriumError, isMagisteriumError } from "${runtime}";\n` : "";
+  const errorsTypes = errors ? `export { MagisteriumError, isMagisteriumError } from "../index.js";\n` : "";
+  const api = `export { ${functions.join(", ")} } from "./${js}";\n${errorsJs}`;
+  const types = `export * from "./${js}";\n${errorsTypes}`;
+  write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}`);
+  write("index.d.ts", `${types}export { default, initSync } from "./${js}";\n`);
+  const preloaded = (how, load) => `// ${how}
+import { initSync } from "./${js}";
+${load}
+/** Already initialised; kept so code written for browsers runs unchanged. */
+export default async function init() {}
+export { initSync };
+${api}`;
+  write("workerd.js", preloaded("Cloudflare Workers: the .wasm is imported statically.", `import wasm from "./${wasm}";\ninitSync({ module: wasm });`));
+  write("node.js", preloaded("Node.js 20+: the .wasm is read from disk.", `import { readFileSync } from "node:fs";\ninitSync({ module: readFileSync(new URL("./${wasm}", import.meta.url)) });`));
+  const initless = `${types}export { initSync } from "./${js}";\n/** Already initialised: a no-op. */\nexport default function init(): Promise<void>;\n`;
+  write("workerd.d.ts", initless);
+  write("node.d.ts", initless);
+
+  const at = (file) => `./${name}/${file}`;
+  return {
+    files: [`${name}/`],
+    exports: {
+      [`./${name}`]: {
+        workerd: { types: at("workerd.d.ts"), default: at("workerd.js") },
+        node: { types: at("node.d.ts"), default: at("node.js") },
+        browser: { types: at("index.d.ts"), default: at("index.js") },
+        default: { types: at("index.d.ts"), default: at("index.js") },
+      },
+      [at(wasm)]: wasmExport(files, `${name}/`, wasm),
+    },
+    sideEffects: [at("workerd.js"), at("node.js")],
+  };
+}

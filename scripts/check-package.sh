@@ -10,6 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+# Plain text out of every tool: with CI set, publint colours its "All good!", which the check
+# below reads (it failed so in a fresh clone run with CI=true, and passed without).
+export NO_COLOR=1
 update=${1:-}
 out=test-output/package
 rm -rf "$out" && mkdir -p "$out/unpacked"

@@ -11,9 +11,10 @@ if curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$port/"; then
 fi
 case "$kind" in
   worker) state=$(mktemp -d)   # fresh KV and cache per server
-          # Its inspector on a port of its own: left to wrangler, two starts at once could pick
-          # the same free port ("Address already in use (socket direct:1:default)").
-          setsid wrangler dev --local --ip 127.0.0.1 --port "$port" --inspector-port $((port + 20000)) \
+          # Its inspector on a port of its own (port + 10000, below the OS's ephemeral ports):
+          # left to wrangler, two starts at once could pick the same free port ("Address already
+          # in use (socket direct:1:default)").
+          setsid wrangler dev --local --ip 127.0.0.1 --port "$port" --inspector-port $((port + 10000)) \
             --show-interactive-dev-session=false \
             --persist-to "$state" "$@" >"$log" 2>&1 </dev/null &
           probe="http://127.0.0.1:$port/.well-known/agent.json" ;;

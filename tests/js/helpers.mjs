@@ -67,9 +67,10 @@ export async function startWrangler(cwd, port, args = [], probe = "/", { state: 
   const { tmpdir } = await import("node:os");
   const state = kept ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
   const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"),
-    // Its inspector on a port of its own (port + 20000): left to wrangler, two starts at once
-    // could pick the same free port ("Address already in use (socket direct:1:default)").
-    ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 20000), "--show-interactive-dev-session=false", "--persist-to", state, ...args],
+    // Its inspector on a port of its own (port + 10000, below the OS's ephemeral ports, where a
+    // client's socket may sit): left to wrangler, two starts at once could pick the same free port
+    // ("Address already in use (socket direct:1:default)").
+    ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 10000), "--show-interactive-dev-session=false", "--persist-to", state, ...args],
     { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
   let log = "";
   child.stdout.on("data", (d) => (log += d));

@@ -97,7 +97,7 @@ const startFault = (port) => spawnService(process.execPath, [path.join(root, "te
 /** `wrangler dev` of the real Worker, or (`probe`) of the real Worker behind the wasm-memory probe. */
 const startWorker = (port, vars, { probe = false } = {}) =>
   spawnService(path.join(root, "node_modules", ".bin", "wrangler"), [
-    "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 20000), "--show-interactive-dev-session=false",
+    "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 10000), "--show-interactive-dev-session=false",
     ...(probe ? ["-c", PROBE_CONFIG] : []),
     // Fresh local state (Cache API, KV) under test-output/, never next to the config file.
     "--persist-to", freshDir(path.join(root, "test-output", "load-state", String(port))),

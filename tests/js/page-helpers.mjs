@@ -164,7 +164,7 @@ export function horizontalOverflow(page) {
  * the agent card answers. `stop()` kills the process group.
  */
 export async function startWorker(port, vars = []) {
-  const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 20000), "--show-interactive-dev-session=false"];
+  const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 10000), "--show-interactive-dev-session=false"];
   for (const v of [...vars, `ALLOWED_ORIGINS:http://127.0.0.1:${port}`]) args.push("--var", v);
   const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"), args, {
     cwd: root,

@@ -59,38 +59,55 @@ export async function rejection(promise) {
 export const PROXY_URL = process.env.MAGISTERIUM_PROXY_URL ?? "http://127.0.0.1:18789";
 export const PROXY_TOKEN = process.env.MAGISTERIUM_PROXY_TOKEN ?? "proxy-secret-token";
 
-/** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`.
- *  Its state (Durable Objects, cache) is fresh, or `state`'s folder (a restart on the same state). */
-export async function startWrangler(cwd, port, args = [], probe = "/", { state: kept } = {}) {
+/**
+ * Starts `cmd args` in its own process group (stdout and stderr kept, the last 20,000 characters)
+ * and resolves once `ready()` holds (tried every 500 ms, up to `tries` times, while the process
+ * lives). `node_modules/.bin` comes first on its PATH: wrangler needs the Node 22 installed there.
+ * Resolves to { pid, log(), stop(), exited } (`stop` kills the group; `exited` settles on exit).
+ */
+export async function spawnService(cmd, args, { cwd = root, env = {}, ready, tries = 120, what = cmd } = {}) {
   const { spawn } = await import("node:child_process");
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const state = kept ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
-  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"),
-    // Its inspector on a port of its own (port + 10000, below the OS's ephemeral ports, where a
-    // client's socket may sit): left to wrangler, two starts at once could pick the same free port
-    // ("Address already in use (socket direct:1:default)").
-    ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 10000), "--show-interactive-dev-session=false", "--persist-to", state, ...args],
-    { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  const PATH = `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`;
+  const child = spawn(cmd, args, {
+    cwd,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PATH, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", ...env },
+  });
   let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const keep = (d) => (log = (log + d).slice(-20000));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = () => {
     try {
       process.kill(-child.pid);
     } catch {}
   };
-  for (let i = 0; i < 120; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}${probe}`);
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      return { stop, log: () => log, state, exited };
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
+  for (let i = 0; i < tries && child.exitCode === null && child.signalCode === null; i++) {
+    if (await ready().catch(() => false)) return { pid: child.pid, log: () => log, stop, exited };
+    await new Promise((r) => setTimeout(r, 500));
   }
   stop();
-  throw new Error(`wrangler dev on ${port} did not start:\n${log}`);
+  throw new Error(`${what} did not start:\n${log}`);
+}
+
+/** `probe` answers over HTTP at all (any status), within 2 s. */
+export const answers = (url) => () => fetch(url, { signal: AbortSignal.timeout(2000) }).then(() => true);
+
+/** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`.
+ *  Its state (Durable Objects, cache) is fresh, or `state`'s folder (a restart on the same state). */
+export async function startWrangler(cwd, port, args = [], probe = "/", { state: kept } = {}) {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const state = kept ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
+  const service = await spawnService(path.join(root, "node_modules", ".bin", "wrangler"),
+    // Its inspector on a port of its own (port + 10000, below the OS's ephemeral ports, where a
+    // client's socket may sit): left to wrangler, two starts at once could pick the same free port
+    // ("Address already in use (socket direct:1:default)").
+    ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 10000), "--show-interactive-dev-session=false", "--persist-to", state, ...args],
+    { cwd, ready: answers(`http://127.0.0.1:${port}${probe}`), what: `wrangler dev on ${port}` });
+  return { ...service, state };
 }
 
 /** A headless Chromium (Debian's) with a fresh profile, loopback only. */

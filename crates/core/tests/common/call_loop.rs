@@ -50,6 +50,7 @@ pub fn answer(status: u16, name: &str) -> Outcome1 {
         retry_after: None,
         retry_after_ms: None,
         cache_control: None,
+        cache: None,
     })
 }
 

@@ -1,4 +1,5 @@
-//! The key a call is kept under, and the date the upstream is sent: a relative date ("today",
+//! The key a call is kept under (the core's [`key`] of its `subject`), and the date the upstream is
+//! sent: a relative date ("today",
 //! "next Sunday", "March 19") is resolved here, with the service's own date reader
 //! (`magisterium_liturgy::dates`), in the deployment's time zone (`CACHE_TIME_ZONE`), and the
 //! message that goes upstream names that date, so the kept answer and its key never disagree.
@@ -8,40 +9,13 @@
 use serde_json::{json, Value};
 
 use super::{Cached, KeyKind, Rule};
+use magisterium_core::cache::subject;
 use magisterium_core::date::CivilDate;
 use magisterium_core::serve::params::SkillInput;
 use magisterium_core::Skill;
 use magisterium_liturgy::dates::parse_date_query_without_feasts;
 
-/// Where every key starts. The version segment changes with the entry's format, so an entry
-/// written in another format (`v2` held the document alone, `v1` the first caller's whole Task)
-/// is never read as this one.
-const KEY_PREFIX: &str = "https://cache.magisterium-a2a.invalid/v3/";
-
-/// The synthetic GET URL of `skill`'s answer about `subject`: the format's version, the skill and
-/// the subject, percent-encoded byte by byte (so no subject can reach another key). Nothing of
-/// the caller or its account is in it.
-pub fn key(skill: Skill, subject: &str) -> String {
-    let mut key = format!("{KEY_PREFIX}{}/", skill.id());
-    for b in subject.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
-            key.push(char::from(b));
-        } else {
-            key.push_str(&format!("%{b:02X}"));
-        }
-    }
-    key
-}
-
-/// A query as its key reads it: trimmed, runs of white space as one space, ASCII letters
-/// lower-cased (other letters are kept as they are: Unicode's case tables would weigh more than
-/// the proxy's whole cache, and a key that differs only costs one more call).
-pub fn normalise(text: &str) -> String {
-    text.split_whitespace()
-        .map(str::to_ascii_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+pub use magisterium_core::cache::{key, normalise};
 
 /// The date "today" is at `now_ms` in a zone `zone_minutes` east of UTC.
 pub fn today(now_ms: f64, zone_minutes: i32) -> Option<CivilDate> {
@@ -94,24 +68,17 @@ pub fn keyed(
     zone_minutes: i32,
 ) -> Option<Keyed> {
     let skill = rule.skill;
+    // The core keys an id, a query or an ISO date (as the SDK's cache does); a date in words is
+    // resolved here first.
     let (subject, parts) = match (rule.key, input) {
-        (KeyKind::Id, input) => (input.as_str().trim().to_owned(), None),
-        (KeyKind::Query, SkillInput::Text(text)) => (format!("q:{}", normalise(text)), None),
-        (KeyKind::Query, input) => (format!("id:{}", input.as_str().trim()), None),
-        (KeyKind::Date, SkillInput::Date(iso)) => {
-            (CivilDate::parse_iso(iso.trim())?.to_string(), None)
-        }
-        (KeyKind::Date, input) => {
+        (KeyKind::Date, SkillInput::Text(text)) if CivilDate::parse_iso(text.trim()).is_none() => {
             let today = today(now_ms, zone_minutes)?;
-            let date = parse_date_query_without_feasts(input.as_str(), today)?;
+            let date = parse_date_query_without_feasts(text, today)?;
             let iso = date.to_string();
-            let parts = (input.as_str().trim() != iso).then(|| explicit(skill, &iso));
-            (iso, parts)
+            (iso.clone(), Some(explicit(skill, &iso)))
         }
+        (kind, input) => (subject(kind, input)?, None),
     };
-    if subject.is_empty() {
-        return None;
-    }
     let cached = Cached {
         key: key(skill, &subject),
         rule,

@@ -66,6 +66,14 @@ pub fn with_header(mut outcome: Outcome1, header: &str, value: &str) -> Outcome1
     outcome
 }
 
+/// `outcome` with an `x-magisterium-cache` header.
+pub fn with_cache(mut outcome: Outcome1, value: &str) -> Outcome1 {
+    if let Ok(a) = &mut outcome {
+        a.cache = Some(value.into());
+    }
+    outcome
+}
+
 /// An attempt that failed before any answer, as the platform reports it.
 pub fn failed(kind: ErrorKind) -> Outcome1 {
     Err(Failure {

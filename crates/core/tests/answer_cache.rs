@@ -141,8 +141,10 @@ fn the_sdks_key_is_the_proxys_key_of_the_message_it_sends() {
     assert!(key.ends_with("/pope_lookup/q%3Apope%20leo%20xiv"), "{key}");
 }
 
+/// The core keys only an explicit date: the proxy and the SDK's cache resolve a date in words
+/// first (with the calendar's reader, in their zone), and a question is never kept.
 #[test]
-fn the_sdk_keeps_no_relative_date_and_no_question() {
+fn the_core_keys_no_relative_date_and_no_question() {
     for text in ["today", "next Sunday", "March 19"] {
         let arg = SkillArg::When(When::Text(text.into()));
         assert_eq!(call_key(Skill::LiturgicalReadings, &arg), None, "{text}");
@@ -239,4 +241,29 @@ fn the_store_holds_its_bounds_dropping_the_least_recently_used() {
         (2, 50, Some(7))
     );
     assert_eq!(Mark::parse("Stale"), Some(Mark::Stale));
+}
+
+#[test]
+fn today_is_read_in_the_zone_just_before_and_after_its_midnight() {
+    let midnight_utc = 1_796_774_400_000.0; // 2026-12-09T00:00:00Z
+    let day = |ms, zone| cache::today(ms, zone).unwrap().to_string();
+    assert_eq!(day(midnight_utc - 1.0, 0), "2026-12-08");
+    assert_eq!(day(midnight_utc, 0), "2026-12-09");
+    // An hour east of UTC, the day turns an hour earlier; five hours west, five hours later.
+    let plus_one = cache::parse_zone("+01:00").unwrap();
+    assert_eq!(day(midnight_utc - 3_600_001.0, plus_one), "2026-12-08");
+    assert_eq!(day(midnight_utc - 3_600_000.0, plus_one), "2026-12-09");
+    let minus_five = cache::parse_zone("UTC-05").unwrap();
+    assert_eq!(
+        day(midnight_utc + 5.0 * 3_600_000.0 - 1.0, minus_five),
+        "2026-12-08"
+    );
+    assert_eq!(
+        day(midnight_utc + 5.0 * 3_600_000.0, minus_five),
+        "2026-12-09"
+    );
+    for zone in ["Europe/Rome", "+15:00", "+01:60", "1", ""] {
+        let expected = (zone.is_empty()).then_some(0);
+        assert_eq!(cache::parse_zone(zone), expected, "{zone:?}");
+    }
 }

@@ -15,38 +15,7 @@ use magisterium_core::serve::params::SkillInput;
 use magisterium_core::Skill;
 use magisterium_liturgy::dates::parse_date_query_without_feasts;
 
-pub use magisterium_core::cache::{key, normalise};
-
-/// The date "today" is at `now_ms` in a zone `zone_minutes` east of UTC.
-pub fn today(now_ms: f64, zone_minutes: i32) -> Option<CivilDate> {
-    CivilDate::from_unix_ms(now_ms + f64::from(zone_minutes) * 60_000.0)
-}
-
-/// A `CACHE_TIME_ZONE` value as minutes east of UTC: `UTC` (or `Z`, or nothing), or a fixed
-/// offset `+HH:MM`, `-HH`, `UTC+01:00`. `None` for anything else (the setting then stays UTC).
-pub fn parse_zone(text: &str) -> Option<i32> {
-    let text = text.trim();
-    let offset = text
-        .strip_prefix("UTC")
-        .or_else(|| text.strip_prefix("utc"))
-        .unwrap_or(text);
-    if offset.is_empty() || offset == "Z" {
-        return Some(0);
-    }
-    let (sign, rest) = match offset.split_at_checked(1)? {
-        ("+", rest) => (1, rest),
-        ("-", rest) => (-1, rest),
-        _ => return None,
-    };
-    let (hours, minutes) = rest.split_once(':').unwrap_or((rest, "0"));
-    let digits = |s: &str| {
-        (!s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| s.parse::<i32>().ok())
-            .flatten()
-    };
-    let (hours, minutes) = (digits(hours)?, digits(minutes)?);
-    (hours <= 14 && minutes < 60).then_some(sign * (hours * 60 + minutes))
-}
+pub use magisterium_core::cache::{key, normalise, parse_zone, today};
 
 /// What the cache makes of a `message/send`: the call it may answer, and the parts to send
 /// upstream instead of the caller's (a relative date resolved), when they change.

@@ -85,12 +85,22 @@ export type TaskState =
   | "submitted" | "working" | "input-required" | "completed" | "canceled" | "failed"
   | "rejected" | "auth-required" | "unknown" | (string & {});
 
+/** Where an answer came from (`task.cache`): `"hit"` a fresh kept answer (the proxy's cache);
+ *  `"miss"` the service, the answer now kept where it may be;
+ *  `"stale"` an expired answer the proxy served instead of a refusal or a failure; `"bypass"` not
+ *  cacheable (a question, a date in words the reader does not read, the proxy's cache off). */
+export type CacheMark = "hit" | "miss" | "stale" | "bypass";
+
 /** The returned Task, in short, and the Task itself. */
 export interface TaskInfo {
   id: string;
   /** `""` when the Task has no `contextId`. */
   contextId: string;
   state: TaskState;
+  /** Where the answer came from, when a cache said so: the proxy's `x-magisterium-cache` header,
+   *  else the Task's `metadata.cache`. Absent when none did (the service itself, with no cache on
+   *  the way). */
+  cache?: CacheMark;
   /** The Task as received: the very object `JSON.parse` made (not a copy), so members this
    *  version does not type stay readable. Only `id` and `status.state` were checked: where the
    *  service drifted, its members may differ from the {@link Task} type (the typed result's

@@ -12,11 +12,10 @@
 use std::cell::RefCell;
 
 use js_sys::{Array, Reflect, JSON};
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use super::globals::uuid;
-use super::node::{member_name, to_js, Js};
+use super::node::{member_name, Js};
 use magisterium_core::cache::store::Store;
 use magisterium_core::cache::{call_key, keeps, rule, task_of, today, KeyKind, Mark};
 use magisterium_core::ids::artifact_id;
@@ -41,32 +40,14 @@ pub struct Keyed {
     subject: String,
 }
 
-/// The Task a hit's artifacts go into.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct HitTask<'a> {
-    kind: &'static str,
-    id: &'a str,
-    context_id: &'a str,
-    status: HitStatus,
-    artifacts: Js,
-    history: [Js; 1],
-    metadata: HitMetadata,
-}
-
-#[derive(Serialize)]
-struct HitStatus {
-    state: &'static str,
-}
-
-#[derive(Serialize)]
-struct HitMetadata {
-    cache: Mark,
-}
+/// The Task a hit's artifacts go into (parsed afresh for each hit); its ids, artifacts and
+/// history are set per caller.
+const HIT_TASK: &str =
+    r#"{"kind":"task","status":{"state":"completed"},"metadata":{"cache":"hit"}}"#;
 
 /// Sets `object[name]` (an object of this call's own: it cannot refuse).
-fn set(object: &JsValue, name: &str, value: &str) {
-    let _ = Reflect::set(object, &member_name(name), &JsValue::from_str(value));
+fn set(object: &JsValue, name: &str, value: &JsValue) {
+    let _ = Reflect::set(object, &member_name(name), value);
 }
 
 impl ClientCache {
@@ -110,26 +91,26 @@ impl ClientCache {
         now_ms: f64,
     ) -> Option<SkillAnswer<Js>> {
         let text = self.store.borrow_mut().get(&keyed.key, now_ms)?;
-        let artifacts = Js::parse(&text)?;
-        for artifact in Array::from(&artifacts.0).iter() {
-            set(&artifact, "artifactId", &artifact_id(&mut CryptoRandom));
+        let artifacts = Js::parse(&text)?.0;
+        for artifact in Array::from(&artifacts).iter() {
+            set(
+                &artifact,
+                "artifactId",
+                &artifact_id(&mut CryptoRandom).into(),
+            );
         }
-        let id = uuid();
-        let context_id = context_id.map_or_else(uuid, ToOwned::to_owned);
+        let id = JsValue::from(uuid());
+        let context_id = JsValue::from(context_id.map_or_else(uuid, ToOwned::to_owned));
         let params = Reflect::get(request, &member_name("params")).ok()?;
         let message = Reflect::get(&params, &member_name("message")).ok()?;
         set(&message, "taskId", &id);
         set(&message, "contextId", &context_id);
-        let task = HitTask {
-            kind: "task",
-            id: &id,
-            context_id: &context_id,
-            status: HitStatus { state: "completed" },
-            artifacts,
-            history: [Js(message)],
-            metadata: HitMetadata { cache: Mark::Hit },
-        };
-        decode_skill(skill, &Js(to_js(&task).ok()?)).ok()
+        let task = Js::parse(&JsValue::from_str(HIT_TASK))?;
+        set(&task.0, "id", &id);
+        set(&task.0, "contextId", &context_id);
+        set(&task.0, "artifacts", &artifacts);
+        set(&task.0, "history", &Array::of1(&message));
+        decode_skill(skill, &task).ok()
     }
 
     /// Marks a typed result that came from the service (`miss` when it is of a kept kind,

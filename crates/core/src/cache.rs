@@ -139,10 +139,9 @@ pub fn key(skill: Skill, subject: &str) -> String {
 /// lower-cased (other letters are kept as they are: Unicode's case tables would weigh more than
 /// the proxy's whole cache, and a key that differs only costs one more call).
 pub fn normalise(text: &str) -> String {
-    text.split_whitespace()
-        .map(str::to_ascii_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    text.make_ascii_lowercase();
+    text
 }
 
 /// The subject of a call whose input is `input` under a key of `kind`: the id (trimmed), `q:` and

@@ -36,8 +36,8 @@ export interface ClientOptions {
   /** Client-side pacing under the service's limits (15 calls a minute, 2 of them catholic_qa). Default off. */
   pacing?: boolean | { perMinute?: number; qaPerMinute?: number };
   /** An answer cache in memory, for a server-side client with a token of its own (no proxy in
-   *  front): the proxy's policy, keys and lifetimes (the readings and saints of a date and a
-   *  document by id 30 days, the lookups a day, a search an hour, `catholicQa` never). Only an
+   *  front): the proxy's policy, keys and lifetimes (the readings and saints of a date 30 days,
+   *  a document by id and the lookups a day, a search an hour, `catholicQa` never). Only an
    *  answer that carries what its skill promises is kept (no error, no "not found" text). A hit
    *  is a Task of the caller's own (its ids, its `contextId`, its message as `history`), with
    *  `task.cache: "hit"`, and costs no request and no pacing.

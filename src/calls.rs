@@ -83,7 +83,7 @@ impl MagisteriumClient {
             is_qa: skill == Skill::CatholicQa,
             reader: Reader::Skill(skill),
         };
-        let mut outcome = self.rpc_outcome(rpc, &call).await?;
+        let mut outcome = self.rpc(rpc, &call).await?;
         if let (Some(cache), Outcome::Skill(answer)) = (&self.cache, &mut outcome) {
             cache.keep(skill, keyed, answer, now_ms());
         }
@@ -114,7 +114,7 @@ impl MagisteriumClient {
             is_qa: false,
             reader: Reader::Task,
         };
-        self.rpc(rpc, &call).await
+        output(self.rpc(rpc, &call).await?)
     }
 
     pub(super) fn message_ids(&self, call: &CallSettings) -> MessageIds {
@@ -127,13 +127,12 @@ impl MagisteriumClient {
 
     /// A JSON-RPC call in the protocol `protocolVersion` chooses: the core's [`rpc`] decides where
     /// it goes (`"auto"`'s move to A2A 1.0 included) and which headers each request has; this only
-    /// hands it the SDK's fetch.
-    pub(super) async fn rpc(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<JsValue, JsValue> {
-        output(self.rpc_outcome(rpc, call).await?)
-    }
-
-    /// [`Self::rpc`]'s outcome, before it becomes a JavaScript value.
-    async fn rpc_outcome(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<Outcome<Js>, JsValue> {
+    /// hands it the SDK's fetch. Its outcome, before it becomes a JavaScript value ([`output`]).
+    pub(super) async fn rpc(
+        &self,
+        rpc: Rpc<'_>,
+        call: &CallSettings,
+    ) -> Result<Outcome<Js>, JsValue> {
         let legacy = json_of(&rpc.request).map_err(error_js)?;
         // The endpoint resolved once: the call's URL and the default card URL both come from it.
         let resolved = self.resolved_endpoint();

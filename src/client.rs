@@ -257,7 +257,7 @@ impl MagisteriumClient {
             is_qa: skill_id == Skill::CatholicQa.id(),
             reader: Reader::Sent,
         };
-        self.rpc(rpc, &call).await
+        output(self.rpc(rpc, &call).await?)
     }
 
     /// Reads a stored task (`tasks/get`), in whatever state it is. Tasks are kept 24 hours.

@@ -63,8 +63,19 @@ impl MagisteriumClient {
     ) -> Result<JsValue, JsValue> {
         let arg = arg.map_err(error_js)?;
         let call = settings_of(opts)?;
+        // The opt-in cache: the key (a relative date resolved first), then a fresh kept answer.
+        let (arg, keyed) = match &self.cache {
+            Some(cache) => cache.key(skill, arg, now_ms()),
+            None => (arg, None),
+        };
         let (request, id) =
             skill_request(skill, &arg, self.message_ids(&call)).map_err(error_js)?;
+        if let (Some(cache), Some(keyed)) = (&self.cache, &keyed) {
+            let context_id = call.context_id.as_deref();
+            if let Some(hit) = cache.hit(skill, keyed, &request, context_id, now_ms()) {
+                return output(Outcome::Skill(hit));
+            }
+        }
         let rpc = Rpc {
             request,
             id: &id,
@@ -72,7 +83,11 @@ impl MagisteriumClient {
             is_qa: skill == Skill::CatholicQa,
             reader: Reader::Skill(skill),
         };
-        self.rpc(rpc, &call).await
+        let mut outcome = self.rpc(rpc, &call).await?;
+        if let (Some(cache), Outcome::Skill(answer)) = (&self.cache, &mut outcome) {
+            cache.keep(skill, keyed, answer, now_ms());
+        }
+        output(outcome)
     }
 
     pub(super) async fn task_call(
@@ -99,7 +114,7 @@ impl MagisteriumClient {
             is_qa: false,
             reader: Reader::Task,
         };
-        self.rpc(rpc, &call).await
+        output(self.rpc(rpc, &call).await?)
     }
 
     pub(super) fn message_ids(&self, call: &CallSettings) -> MessageIds {
@@ -112,8 +127,12 @@ impl MagisteriumClient {
 
     /// A JSON-RPC call in the protocol `protocolVersion` chooses: the core's [`rpc`] decides where
     /// it goes (`"auto"`'s move to A2A 1.0 included) and which headers each request has; this only
-    /// hands it the SDK's fetch.
-    pub(super) async fn rpc(&self, rpc: Rpc<'_>, call: &CallSettings) -> Result<JsValue, JsValue> {
+    /// hands it the SDK's fetch. Its outcome, before it becomes a JavaScript value ([`output`]).
+    pub(super) async fn rpc(
+        &self,
+        rpc: Rpc<'_>,
+        call: &CallSettings,
+    ) -> Result<Outcome<Js>, JsValue> {
         let legacy = json_of(&rpc.request).map_err(error_js)?;
         // The endpoint resolved once: the call's URL and the default card URL both come from it.
         let resolved = self.resolved_endpoint();
@@ -150,7 +169,7 @@ impl MagisteriumClient {
         };
         let outcome =
             magisterium_core::call::rpc(&transport, &clock, self.pacer.as_ref(), &session, &plan);
-        output(outcome.await.map_err(into_js)?)
+        outcome.await.map_err(into_js)
     }
 
     /// The endpoint, absolute (resolved against the page's location, as `fetch` would).

@@ -7,6 +7,7 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
+use super::cache::ClientCache;
 use super::calls::{now_ms, output, settings_of, Rpc};
 use super::error::{error_js, into_js};
 use super::globals::{global_fetch, resolve_url};
@@ -42,6 +43,8 @@ pub struct MagisteriumClient {
     /// The endpoint resolved at construction when it is absolute: no location can change it, so
     /// a call does not resolve it again (a relative one is resolved per call, as `fetch` would).
     pub(super) absolute_endpoint: Option<String>,
+    /// The opt-in answer cache (`cache`).
+    pub(super) cache: Option<ClientCache>,
 }
 
 #[wasm_bindgen]
@@ -99,7 +102,9 @@ impl MagisteriumClient {
             .map(|(per, qa)| RefCell::new(Pacer::new(per, qa)));
         let protocol = RefCell::new(Protocol::new(settings.protocol));
         let absolute_endpoint = web_sys::Url::new(&settings.endpoint).ok().map(|u| u.href());
+        let cache = (settings.cache).map(|(n, bytes, zone)| ClientCache::new(n, bytes, zone));
         Ok(Self {
+            cache,
             settings,
             pacer,
             card: RefCell::default(),
@@ -252,7 +257,7 @@ impl MagisteriumClient {
             is_qa: skill_id == Skill::CatholicQa.id(),
             reader: Reader::Sent,
         };
-        self.rpc(rpc, &call).await
+        output(self.rpc(rpc, &call).await?)
     }
 
     /// Reads a stored task (`tasks/get`), in whatever state it is. Tasks are kept 24 hours.

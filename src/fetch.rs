@@ -193,10 +193,11 @@ impl Transport for WebTransport<'_> {
         let response = gloo_net::http::Response::from(Clone::clone(&raw));
         let headers = response.headers();
         let header = |name: &str| headers.get(name);
-        let (retry_after, retry_after_ms, cache_control) = (
+        let (retry_after, retry_after_ms, cache_control, cache) = (
             header("retry-after"),
             header("retry-after-ms"),
             header("cache-control"),
+            header(magisterium_core::cache::CACHE_HEADER),
         );
         // The text, decoded before the reader keeps its buffer again (`None`: past the cap).
         let read = read_body_into(&raw, self.max_bytes, utf8_text);
@@ -234,6 +235,7 @@ impl Transport for WebTransport<'_> {
             retry_after,
             retry_after_ms,
             cache_control,
+            cache,
         })
     }
 

@@ -6,6 +6,7 @@
 //! Everything here is wasm32 only; on other targets the crate is empty.
 #![cfg(target_arch = "wasm32")]
 
+mod cache;
 mod calls;
 pub mod client;
 pub mod error;

@@ -35,6 +35,19 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** Client-side pacing under the service's limits (15 calls a minute, 2 of them catholic_qa). Default off. */
   pacing?: boolean | { perMinute?: number; qaPerMinute?: number };
+  /** An answer cache in memory, for a server-side client with a token of its own (no proxy in
+   *  front): the proxy's policy, keys and lifetimes (the readings and saints of a date 30 days,
+   *  a document by id and the lookups a day, a search an hour, `catholicQa` never). Only an
+   *  answer that carries what its skill promises is kept (no error, no "not found" text). A hit
+   *  is a Task of the caller's own (its ids, its `contextId`, its message as `history`), with
+   *  `task.cache: "hit"`, and costs no request and no pacing.
+   *
+   *  `true`: at most 256 answers and 8 MiB of their JSON text, the least recently used dropped
+   *  first. `maxEntries`: 1–10000. `maxBytes`: counted as the length of each answer's JSON text.
+   *  `timeZone` ("UTC" or a fixed offset such as "+02:00"; default "UTC", the service's zone):
+   *  where "today", "tomorrow" or "next Sunday" is read, before the key; such a date is then sent
+   *  as the explicit date. Default off. See docs/client.md, "Caching answers". */
+  cache?: boolean | { maxEntries?: number; maxBytes?: number; timeZone?: string };
   /** The A2A version on the wire. "0.2": Magisterium's 0.2.6 (`message/send`). "1.0": A2A 1.0
    *  (`SendMessage`, `A2A-Version: 1.0`) at `endpoint`. "auto" (default): 0.2.6 until the agent
    *  answers as one that moved to 1.0 would (method not found, version not supported, HTTP 404);
@@ -85,12 +98,22 @@ export type TaskState =
   | "submitted" | "working" | "input-required" | "completed" | "canceled" | "failed"
   | "rejected" | "auth-required" | "unknown" | (string & {});
 
+/** Where an answer came from (`task.cache`): `"hit"` a fresh kept answer (the proxy's cache or
+ *  the client's own `cache`); `"miss"` the service, the answer now kept where it may be;
+ *  `"stale"` an expired answer the proxy served instead of a refusal or a failure; `"bypass"` not
+ *  cacheable (a question, a date in words the reader does not read, the proxy's cache off). */
+export type CacheMark = "hit" | "miss" | "stale" | "bypass";
+
 /** The returned Task, in short, and the Task itself. */
 export interface TaskInfo {
   id: string;
   /** `""` when the Task has no `contextId`. */
   contextId: string;
   state: TaskState;
+  /** Where the answer came from, when a cache said so: the proxy's `x-magisterium-cache` header,
+   *  else the Task's `metadata.cache`, else the client's own `cache` when it is on. Absent when
+   *  none did (the service itself, with no cache on the way). */
+  cache?: CacheMark;
   /** The Task as received: the very object `JSON.parse` made (not a copy), so members this
    *  version does not type stay readable. Only `id` and `status.state` were checked: where the
    *  service drifted, its members may differ from the {@link Task} type (the typed result's

@@ -1,5 +1,6 @@
-//! Checks the MCP tool table (`src/mcp/tools.json`, written to be read and edited) and writes it
-//! minified to `OUT_DIR` for the binary: the Worker carries no indentation (its size budget).
+//! Checks the data files a person edits and writes them to `OUT_DIR` for the binary: the MCP tool
+//! table (`src/mcp/tools.json`, minified: the Worker carries no indentation, its size budget) and
+//! the answer cache's policy (`data/cache.toml`, [`cache`]).
 
 // A build script that stops fails the build with its message, which is what it should do.
 #![allow(
@@ -11,6 +12,9 @@
 
 use std::{env, fs, path::Path};
 
+#[path = "build/cache.rs"]
+mod cache;
+
 fn main() {
     let source = "src/mcp/tools.json";
     println!("cargo:rerun-if-changed={source}");
@@ -18,6 +22,8 @@ fn main() {
     let table: serde_json::Value =
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{source} is not JSON: {e}"));
     assert!(table.is_array(), "{source} must be an array of tools");
-    let out = Path::new(&env::var("OUT_DIR").expect("OUT_DIR")).join("tools.min.json");
+    let dir = env::var("OUT_DIR").expect("OUT_DIR");
+    cache::write(Path::new(&dir));
+    let out = Path::new(&dir).join("tools.min.json");
     fs::write(&out, table.to_string()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
 }

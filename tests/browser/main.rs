@@ -19,6 +19,7 @@ mod support;
 mod drift_cases;
 
 mod agent;
+mod cache;
 mod construction;
 mod decode;
 mod drift;

@@ -18,6 +18,7 @@ import init, {
   type JsonRpcRequest,
   type Part,
   type ClientOptions,
+  type CacheMark,
 } from "../../pkg/index.js";
 import initDifferences, { responseDifferences, type Difference } from "../../pkg/differences/index.js";
 
@@ -31,6 +32,7 @@ export async function demo(): Promise<void> {
     maxRetries: 1,
     headers: { "x-app": "demo" },
     pacing: { perMinute: 15, qaPerMinute: 2 },
+    cache: { maxEntries: 500, maxBytes: 16 * 1024 * 1024, timeZone: "+01:00" },
     protocolVersion: "auto",
     trustedOrigins: ["https://a2a.example.com"],
     fetch: (input, init) => fetch(input, init),
@@ -47,6 +49,13 @@ export async function demo(): Promise<void> {
   const received: string | undefined = qa.task.raw.contextId;
   // @ts-expect-error contextId is optional on the raw Task
   const strict: string = qa.task.raw.contextId;
+  // Where the answer came from, when a cache said so: one of four marks, or absent.
+  const mark: CacheMark | undefined = qa.task.cache;
+  // @ts-expect-error task.cache is a union of the marks, not any string
+  const anyMark: "fresh" | undefined = qa.task.cache;
+  const onlyOn: ClientOptions = { cache: true };
+  // @ts-expect-error maxEntries is a number
+  const badCache: ClientOptions = { cache: { maxEntries: "10" } };
 
   const found: SearchResults = await client.documentSearch("just wage");
   const id: string | undefined = found.results[0]?.id;
@@ -105,5 +114,5 @@ export async function demo(): Promise<void> {
   // @ts-expect-error: the result may be null
   doc.text;
 
-  void title, related, state, readings, saints, rows, lookups, names, req, decoded, card;
+  void title, related, state, mark, anyMark, onlyOn, badCache, readings, saints, rows, lookups, names, req, decoded, card;
 }

@@ -12,6 +12,7 @@ pub use auto::{rpc, Ignored, IgnoredReason, Session};
 use std::cell::RefCell;
 use std::future::Future;
 
+use super::cache::mark_task;
 use super::card;
 use super::error::{Error, ErrorKind};
 use super::json_view::JsonView;
@@ -47,6 +48,9 @@ pub struct Answer<N> {
     pub retry_after_ms: Option<String>,
     /// The `Cache-Control` header.
     pub cache_control: Option<String>,
+    /// The `x-magisterium-cache` header: where the proxy's answer came from (a typed result's
+    /// `task.cache`).
+    pub cache: Option<String>,
 }
 
 /// A response body as the platform read it.
@@ -341,6 +345,7 @@ fn read<N: JsonView, C>(
         now_ms,
     );
     let status = answer.status;
+    let answer_cache = answer.cache;
     let fail = |error: Error, data: Option<N>| {
         Step::Failed(Failure {
             error: error.with_retry_after_ms(retry_after_ms),
@@ -384,7 +389,10 @@ fn read<N: JsonView, C>(
         .and_then(|e| e.field("data"));
     let id = Some(plan.id);
     let decoded = match plan.reader {
-        Reader::Skill(skill) => decode_skill_response(skill, body, status, id).map(Outcome::Skill),
+        Reader::Skill(skill) => decode_skill_response(skill, body, status, id).map(|mut answer| {
+            mark_task(&mut answer, answer_cache.as_deref());
+            Outcome::Skill(answer)
+        }),
         Reader::Sent => decode_sent_task(body, status, id).map(Outcome::Task),
         Reader::Task | Reader::Card => decode_task(body, status, id).map(Outcome::Task),
     };

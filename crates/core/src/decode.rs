@@ -167,6 +167,10 @@ pub struct TaskInfo<N> {
     /// The Task as received: the same node, never a copy, so members the SDK does not type yet
     /// stay readable.
     pub raw: N,
+    /// Where the answer came from, when a cache said so (the proxy's `x-magisterium-cache`
+    /// header, else the Task's `metadata.cache`); left out when none did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache: Option<crate::cache::Mark>,
 }
 
 /// Checks that `result` is a Task and reads its id, context and state.
@@ -208,11 +212,15 @@ pub fn task_info<V: JsonView>(result: &V) -> Result<TaskInfo<V>, Error> {
         return Err(wrong_type(&status_at, "object", status.kind()));
     }
     let state = required_string(&status, "state", &status_at)?;
+    let cache = (result.field("metadata"))
+        .and_then(|m| m.field("cache"))
+        .and_then(|c| crate::cache::Mark::parse(&c.string()?));
     Ok(TaskInfo {
         id,
         context_id,
         state,
         raw: result.clone(),
+        cache,
     })
 }
 

@@ -4,6 +4,7 @@
 //!
 //! Nothing here imports the JavaScript binding crates; the test command checks that.
 
+pub mod cache;
 pub mod call;
 pub mod card;
 pub mod coerce;

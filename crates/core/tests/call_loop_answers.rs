@@ -67,6 +67,7 @@ fn a_body_over_the_cap_or_not_utf8_is_invalid_response_or_the_status_error() {
             retry_after: None,
             retry_after_ms: None,
             cache_control: None,
+            cache: None,
         })
     };
     let t = FakeTransport::new(vec![over(200)]);
@@ -88,6 +89,7 @@ fn a_body_over_the_cap_or_not_utf8_is_invalid_response_or_the_status_error() {
         retry_after: None,
         retry_after_ms: None,
         cache_control: None,
+        cache: None,
     })]);
     let failure = search(&t, &FakeClock::new(0.0)).unwrap_err();
     assert_eq!(failure.error.kind(), ErrorKind::InvalidResponse);

@@ -43,6 +43,7 @@ fn json(status: u16, body: Node) -> Outcome1 {
         retry_after: None,
         retry_after_ms: None,
         cache_control: None,
+        cache: None,
     })
 }
 
@@ -53,6 +54,7 @@ fn bare(status: u16) -> Outcome1 {
         retry_after: None,
         retry_after_ms: None,
         cache_control: None,
+        cache: None,
     })
 }
 

@@ -64,6 +64,7 @@ fn the_retryable_statuses_are_retried_and_others_are_not() {
                 retry_after: None,
                 retry_after_ms: None,
                 cache_control: None,
+                cache: None,
             }),
             answer(200, "search_results.json"),
         ]);
@@ -80,6 +81,7 @@ fn the_retryable_statuses_are_retried_and_others_are_not() {
             retry_after: None,
             retry_after_ms: None,
             cache_control: None,
+            cache: None,
         })]);
         assert_eq!(
             kind(search(&t, &FakeClock::new(0.0))),

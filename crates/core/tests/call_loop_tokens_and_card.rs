@@ -69,6 +69,7 @@ fn the_card_is_fetched_without_a_token_and_falls_back_after_a_404() {
             retry_after: None,
             retry_after_ms: None,
             cache_control: None,
+            cache: None,
         }),
         Ok(Answer {
             status: 200,
@@ -76,6 +77,7 @@ fn the_card_is_fetched_without_a_token_and_falls_back_after_a_404() {
             retry_after: None,
             retry_after_ms: None,
             cache_control: Some("public, max-age=3600".into()),
+            cache: None,
         }),
     ]);
     t.static_token = Some("secret".into());
@@ -105,6 +107,7 @@ fn the_card_is_fetched_without_a_token_and_falls_back_after_a_404() {
         retry_after: None,
         retry_after_ms: None,
         cache_control: None,
+        cache: None,
     })]);
     let urls = vec![urls[1].clone()];
     let mut p = plan(Reader::Card, "agent_card", &id, &urls);

@@ -28,6 +28,7 @@ mod a2a_v1_continuity;
 mod a2a_v1_errors;
 mod a2a_v1_routing;
 mod a2a_v1_translate;
+mod answer_cache;
 mod answer_head;
 mod call_auto;
 mod call_credentials;

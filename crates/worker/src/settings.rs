@@ -110,7 +110,7 @@ pub struct Settings {
     /// against their account's budget object (which also holds the per-client limits) instead of
     /// the isolate's limiter.
     pub upstream_budget: bool,
-    /// `CACHE_ANSWERS` (default on): the answer cache (`data/cache.toml`); off, every call goes
+    /// `CACHE_ANSWERS` (default on): the answer cache (the core's `data/cache.toml`); off, every call goes
     /// upstream (`x-magisterium-cache: bypass`).
     pub cache_answers: bool,
     /// `CACHE_DOCUMENTS` (default on): off, `document_fetch` answers alone are not kept.

@@ -39,6 +39,7 @@ pub fn card_answer(card: Node) -> Outcome1 {
             retry_after: None,
             retry_after_ms: None,
             cache_control: None,
+            cache: None,
         }),
         "cache-control",
         "public, max-age=60",
@@ -53,6 +54,7 @@ pub fn gone() -> Outcome1 {
         retry_after: None,
         retry_after_ms: None,
         cache_control: None,
+        cache: None,
     })
 }
 

@@ -50,6 +50,7 @@ pub fn answer(status: u16, name: &str) -> Outcome1 {
         retry_after: None,
         retry_after_ms: None,
         cache_control: None,
+        cache: None,
     })
 }
 
@@ -61,6 +62,14 @@ pub fn with_header(mut outcome: Outcome1, header: &str, value: &str) -> Outcome1
             "retry-after-ms" => a.retry_after_ms = Some(value.into()),
             _ => a.cache_control = Some(value.into()),
         }
+    }
+    outcome
+}
+
+/// `outcome` with an `x-magisterium-cache` header.
+pub fn with_cache(mut outcome: Outcome1, value: &str) -> Outcome1 {
+    if let Ok(a) = &mut outcome {
+        a.cache = Some(value.into());
     }
     outcome
 }

@@ -1,5 +1,5 @@
-//! The answer cache, pure: the policy per skill (`data/cache.toml`, turned into [`RULES`] at build
-//! time), the key a call is kept under ([`keys`]), what an answer leaves in the cache and the answer
+//! The answer cache, pure: the policy per skill (the core's `data/cache.toml`, its [`RULES`], shared
+//! with the SDK's opt-in cache), the key a call is kept under ([`keys`]), what an answer leaves in the cache and the answer
 //! each later caller gets from it ([`entries`]). The entry (`workerd::entry::forward`) only reads and
 //! writes the Cache API, and shares one upstream call among identical misses.
 //!
@@ -17,34 +17,7 @@ use serde_json::Value;
 use crate::settings::Settings;
 use magisterium_core::Skill;
 
-/// The response header naming where a proxied answer came from ([`Mark`]).
-pub const CACHE_HEADER: &str = "x-magisterium-cache";
-
-/// What a skill's answers are kept under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyKind {
-    /// The calendar date the message names (relative dates resolved first).
-    Date,
-    /// The document id, exact.
-    Id,
-    /// The normalised text (a data part's `id`: exact).
-    Query,
-}
-
-/// One skill's row of `data/cache.toml`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rule {
-    /// The skill.
-    pub skill: Skill,
-    /// Its key.
-    pub key: KeyKind,
-    /// Seconds an answer is served as a hit (0: never kept).
-    pub fresh_secs: u64,
-    /// Seconds after that it may be served stale, when the budget is spent or the upstream fails.
-    pub stale_secs: u64,
-}
-
-include!(concat!(env!("OUT_DIR"), "/cache_policy.rs"));
+pub use magisterium_core::cache::{age, Age, KeyKind, Mark, Rule, CACHE_HEADER, RULES};
 
 /// The rule for `skill` under `settings`: the table's, with `CACHE_QA_SECONDS` as `catholic_qa`'s
 /// lifetime when set; `None` when the skill's answers are not kept (`CACHE_ANSWERS=off`,
@@ -53,64 +26,11 @@ pub fn rule(skill: Skill, settings: &Settings) -> Option<Rule> {
     if !settings.cache_answers || (skill == Skill::DocumentFetch && !settings.cache_documents) {
         return None;
     }
-    let mut rule = *RULES.iter().find(|r| r.skill == skill)?;
+    let mut rule = *magisterium_core::cache::rule(skill)?;
     if skill == Skill::CatholicQa && settings.cache_qa_secs > 0 {
         rule.fresh_secs = settings.cache_qa_secs;
     }
     (rule.fresh_secs > 0).then_some(rule)
-}
-
-/// Where a proxied answer came from (`x-magisterium-cache`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
-    /// From a fresh cache entry (or from the one upstream call an identical request made).
-    Hit,
-    /// The call went upstream; its answer may now be kept.
-    Miss,
-    /// From an expired entry, because the budget was spent or the upstream failed.
-    Stale,
-    /// Not cacheable: the skill is not kept, the call is no `message/send`, or its date could not
-    /// be read.
-    Bypass,
-}
-
-impl Mark {
-    /// The header's value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Hit => "hit",
-            Self::Miss => "miss",
-            Self::Stale => "stale",
-            Self::Bypass => "bypass",
-        }
-    }
-}
-
-/// How an entry stored at `stored_ms` stands at `now_ms` under `rule`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Age {
-    /// Within its fresh lifetime: a hit.
-    Fresh,
-    /// Past it, within the stale window: served only instead of a refusal or a failure.
-    Stale,
-    /// Past both (or from the future): not used.
-    Expired,
-}
-
-/// The age of an entry stored at `stored_ms`, at `now_ms`.
-pub fn age(rule: &Rule, stored_ms: f64, now_ms: f64) -> Age {
-    let age_ms = now_ms - stored_ms;
-    let fresh_ms = rule.fresh_secs as f64 * 1000.0;
-    let stale_ms = fresh_ms + rule.stale_secs as f64 * 1000.0;
-    if !age_ms.is_finite() || age_ms < -60_000.0 {
-        Age::Expired
-    } else if age_ms < fresh_ms {
-        Age::Fresh
-    } else if age_ms < stale_ms {
-        Age::Stale
-    } else {
-        Age::Expired
-    }
 }
 
 /// A call the cache may answer: its key, its rule and the caller's message.

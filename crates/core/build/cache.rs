@@ -1,17 +1,9 @@
-//! The build script: turns the answer cache's policy a person edits (`data/cache.toml`) into a
-//! static table in OUT_DIR, checking every row, so a bad row fails the build with its line.
-
-// A build script that stops fails the build with its message, which is what it should do.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
-#[path = "../liturgy/build/data.rs"]
-#[allow(dead_code)] // the other builds use all of it
-mod data;
+//! The answer cache's policy a person edits (`data/cache.toml`), checked row by row and turned
+//! into a static table in OUT_DIR (`cache_policy.rs`), so a bad row fails the build with its line.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
-
-use data::{convert, parse, DataError};
+use std::path::Path;
 
 /// The service's skills (`Skill::ALL`), with the keys each one's input allows.
 const SKILLS: [(&str, &str, &[&str]); 10] = [
@@ -42,9 +34,15 @@ struct Row {
     stale_seconds: u64,
 }
 
+/// A data error: the message and where (a byte offset into the file), when known.
+struct DataError(String, Option<usize>);
+
 fn to_rust(text: &str) -> Result<String, DataError> {
-    let rows: BTreeMap<String, Row> = parse(text)?;
-    let mut code = String::from("/// The table of `data/cache.toml`, one rule per skill.\npub static RULES: [Rule; 10] = [\n");
+    let rows: BTreeMap<String, Row> = toml::from_str(text)
+        .map_err(|e| DataError(e.message().to_owned(), e.span().map(|s| s.start)))?;
+    let mut code = String::from(
+        "/// The table of `data/cache.toml`, one rule per skill.\npub static RULES: [Rule; 10] = [\n",
+    );
     for (id, variant, keys) in SKILLS {
         let row = rows
             .get(id)
@@ -86,8 +84,24 @@ fn to_rust(text: &str) -> Result<String, DataError> {
     Ok(code)
 }
 
-fn main() {
-    println!("cargo::rerun-if-changed=build.rs");
-    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    convert(&out, "data/cache.toml", "cache_policy.rs", to_rust);
+/// Checks `data/cache.toml` and writes `cache_policy.rs` into `out`; a bad row ends the build
+/// with `path:line: message`.
+pub fn write(out: &Path) {
+    let path = "data/cache.toml";
+    println!("cargo:rerun-if-changed={path}");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    match to_rust(&text) {
+        Ok(code) => {
+            let file = out.join("cache_policy.rs");
+            std::fs::write(&file, code).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        }
+        Err(DataError(message, offset)) => {
+            let line = offset.map(|o| text.get(..o).map_or(0, |t| t.matches('\n').count()) + 1);
+            match line {
+                Some(line) => eprintln!("error: {path}:{line}: {message}"),
+                None => eprintln!("error: {path}: {message}"),
+            }
+            std::process::exit(1)
+        }
+    }
 }

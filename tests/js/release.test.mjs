@@ -18,6 +18,8 @@ test("npx changeset version: a minor changeset bumps package.json and heads CHAN
   for (const f of ["package.json", "CHANGELOG.md", ".changeset"]) cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   writeFileSync(path.join(dir, ".changeset", "release-test.md"), '---\n"magisterium-a2a": minor\n---\n\nA change users notice.\n');
+  // Another pending changeset that sorts before it: the entry lists both, in the order of their names.
+  writeFileSync(path.join(dir, ".changeset", "a-first.md"), '---\n"magisterium-a2a": minor\n---\n\nAn earlier change.\n');
   const before = JSON.parse(read("package.json")).version;
   execFileSync(path.join(root, "node_modules", ".bin", "changeset"), ["version"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
   const after = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;

@@ -27,7 +27,9 @@ test("npx changeset version: a minor changeset bumps package.json and heads CHAN
   assert.equal(after, major === 0 ? `0.${minor + 1}.0` : `${major}.${minor + 1}.0`);
   const changelog = readFileSync(path.join(dir, "CHANGELOG.md"), "utf8");
   assert.ok(changelog.indexOf(`## ${after}`) < changelog.indexOf(`## ${before}`), "the new entry first");
-  assert.match(changelog, new RegExp(`## ${after.replaceAll(".", "\\.")}\\n\\n### Minor Changes\\n\\n- A change users notice\\.`));
+  // The new version's entry: its Minor Changes list every pending changeset, ours among them.
+  const entry = changelog.slice(changelog.indexOf(`## ${after}`), changelog.indexOf(`## ${before}`));
+  assert.match(entry, /^## [^\n]+\n\n### Minor Changes\n\n(?:- [^\n]*\n+)*- A change users notice\./);
 });
 
 test("pkg/ is the repository's package.json name and version (scripts/package.mjs)", () => {

@@ -30,6 +30,8 @@ struct NationalFile {
     #[serde(default)]
     sunday_if_saturday_or_monday: Vec<String>,
     #[serde(default)]
+    sunday_from: Vec<Spanned<SundayFrom>>,
+    #[serde(default)]
     celebration: Vec<Spanned<NationalRow>>,
     #[serde(default)]
     province: Vec<Spanned<Province>>,
@@ -70,6 +72,14 @@ struct NationalRow {
     drop: bool,
 }
 
+/// A solemnity kept on the Sunday of the seven days from `from` (`MM-DD`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SundayFrom {
+    id: String,
+    from: String,
+}
+
 /// An ecclesiastical province that keeps a transfer otherwise than the rest of the country.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -91,6 +101,7 @@ struct Entry<'a> {
     holy_days: &'a [String],
     lifted: &'a [String],
     to_sunday: &'a [String],
+    sunday_from: String,
     tables: String,
 }
 
@@ -169,6 +180,7 @@ pub fn generate(universal: &Universal) -> String {
         holy_days: &universal.holy_days,
         lifted: &[],
         to_sunday: &[],
+        sunday_from: "&[]".into(),
         tables: UNIVERSAL.into(),
     }));
     for e in &entries {
@@ -189,6 +201,7 @@ fn national_entry<'a>(stem: &str, file: &'a NationalFile, prefix: &str) -> Entry
         holy_days: &file.holy_days_of_obligation,
         lifted: &file.obligation_lifted_on_saturday_or_monday,
         to_sunday: &file.sunday_if_saturday_or_monday,
+        sunday_from: sunday_from_rs(&file.sunday_from),
         tables: prefix.to_owned(),
     }
 }
@@ -198,11 +211,24 @@ fn list(ids: &[String]) -> String {
     format!("&[{}]", quoted.join(", "))
 }
 
+/// `sunday_from` as `&[(id, month, day)]` (checked in [`national`]).
+fn sunday_from_rs(rows: &[Spanned<SundayFrom>]) -> String {
+    let items: Vec<String> = rows
+        .iter()
+        .filter_map(|r| {
+            let r = r.get_ref();
+            let (m, d) = month_day(&r.from)?;
+            Some(format!("({:?}, {m}, {d})", r.id))
+        })
+        .collect();
+    format!("&[{}]", items.join(", "))
+}
+
 fn calendar_rs(e: &Entry) -> String {
     let mut code = String::new();
     let _ = writeln!(
         code,
-        "    Calendar {{ id: {:?}, name: {:?}, epiphany: Epiphany::{:?}, ascension_on_sunday: {}, corpus_christi_on_sunday: {}, holy_days: {}, lifted_on_saturday_or_monday: {}, sunday_if_saturday_or_monday: {}, fixed: {t}FIXED, over_universal: {}, solemnities: {t}SOLEMNITIES, from_easter: {t}FROM_EASTER, nth_sunday: {t}NTH_SUNDAY }},",
+        "    Calendar {{ id: {:?}, name: {:?}, epiphany: Epiphany::{:?}, ascension_on_sunday: {}, corpus_christi_on_sunday: {}, holy_days: {}, lifted_on_saturday_or_monday: {}, sunday_if_saturday_or_monday: {}, sunday_from: {}, fixed: {t}FIXED, over_universal: {}, solemnities: {t}SOLEMNITIES, from_easter: {t}FROM_EASTER, nth_sunday: {t}NTH_SUNDAY }},",
         e.id,
         e.name,
         e.epiphany,
@@ -211,6 +237,7 @@ fn calendar_rs(e: &Entry) -> String {
         list(e.holy_days),
         list(e.lifted),
         list(e.to_sunday),
+        e.sunday_from,
         e.tables != UNIVERSAL,
         t = e.tables,
     );
@@ -350,6 +377,21 @@ fn national(
     ] {
         check_holy_days(list, &known, 0..0)?;
     }
+    for spanned in &file.sunday_from {
+        let (span, s) = (spanned.span(), spanned.get_ref());
+        let solemnity = rows
+            .iter()
+            .any(|(_, r)| r.id == s.id && r.rank == Rank::Solemnity && r.date.is_some());
+        if !solemnity || month_day(&s.from).is_none() {
+            return Err(at(
+                span,
+                format!(
+                    "sunday_from [{}]: a fixed-date solemnity of this calendar and an existing \"MM-DD\"",
+                    s.id
+                ),
+            ));
+        }
+    }
     Ok(Entry {
         id: String::new(),
         name: "",
@@ -359,6 +401,7 @@ fn national(
         holy_days: &[],
         lifted: &[],
         to_sunday: &[],
+        sunday_from: String::new(),
         tables: tables_rs(&rows, prefix, Some(&universal.days))?.0,
     })
 }

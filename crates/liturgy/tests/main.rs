@@ -11,6 +11,7 @@
 mod calendar;
 mod data;
 mod ics;
+mod india_brazil;
 mod movable;
 mod national;
 mod national_more;

@@ -12,6 +12,7 @@ mod calendar;
 mod data;
 mod ics;
 mod india_brazil;
+mod locales;
 mod movable;
 mod national;
 mod national_more;

@@ -1,0 +1,84 @@
+//! Names in people's languages (data/locales/*.toml), English the fallback.
+
+use magisterium_core::CivilDate;
+use magisterium_liturgy::ics::year_ics_in;
+use magisterium_liturgy::locales::{locale, locales, LOCALES};
+use magisterium_liturgy::{calendar, liturgical_day, liturgical_day_in};
+
+fn date(y: i32, m: u32, d: u32) -> CivilDate {
+    CivilDate::new(y, m, d).unwrap()
+}
+
+#[test]
+fn the_eight_languages_are_there_english_first() {
+    let codes: Vec<&str> = locales().map(|l| l.code).collect();
+    assert_eq!(codes, ["en", "de", "es", "fr", "it", "la", "pl", "pt"]);
+}
+
+#[test]
+fn a_tag_is_read_by_its_language_and_an_unknown_one_is_none() {
+    assert_eq!(locale("pt-BR").unwrap().code, "pt");
+    assert_eq!(locale("FR_ca").unwrap().code, "fr");
+    assert!(locale("xx").is_none());
+    assert!(locale("").is_none());
+}
+
+#[test]
+fn every_name_of_every_locale_is_found_by_its_id() {
+    for &(code, _, names) in LOCALES {
+        let l = locale(code).unwrap();
+        assert!(names.len() > 500, "{code}: {}", names.len());
+        for &(id, name) in names {
+            assert_eq!(l.name(id), Some(name), "{code} {id}");
+        }
+    }
+}
+
+#[test]
+fn a_day_is_named_in_the_locale_with_its_weekday_and_optional_memorials() {
+    let fr = locale("fr").unwrap();
+    let joseph = fr.localize(liturgical_day(date(2026, 3, 19)).unwrap());
+    assert_eq!(joseph.id, "joseph_spouse_of_mary");
+    assert!(joseph.name.starts_with("Saint Joseph, "), "{}", joseph.name);
+    assert_ne!(
+        joseph.name,
+        "Saint Joseph, Spouse of the Blessed Virgin Mary"
+    );
+    assert_eq!(joseph.season_day, "Jeudi de la quatrième semaine de Carême");
+    let pl = locale("pl").unwrap();
+    // 2027-01-20: Saints Fabian and Sebastian, optional memorials, on a weekday in Ordinary Time.
+    let day = pl.localize(liturgical_day(date(2027, 1, 20)).unwrap());
+    assert!(day.name.contains("tygodnia"), "{}", day.name);
+    assert!(
+        day.optional_memorials
+            .iter()
+            .all(|c| c.title.contains("Św.")),
+        "{:?}",
+        day.optional_memorials
+    );
+}
+
+#[test]
+fn a_celebration_a_locale_does_not_name_keeps_its_english_title() {
+    let fr = locale("fr").unwrap();
+    assert_eq!(fr.name("santo_nino"), None);
+    let ph = calendar("philippines").unwrap();
+    let day = fr.localize(liturgical_day_in(date(2027, 1, 17), ph).unwrap());
+    assert_eq!(day.id, "santo_nino");
+    assert_eq!(
+        day.name,
+        liturgical_day_in(date(2027, 1, 17), ph).unwrap().name
+    );
+}
+
+#[test]
+fn the_feed_is_named_in_the_locale() {
+    let general = calendar("general-roman").unwrap();
+    let text = year_ics_in(2026, general, locale("de").unwrap(), date(2026, 12, 4)).unwrap();
+    let german = locale("de").unwrap().name("easter_sunday").unwrap();
+    assert!(
+        text.replace("\r\n ", "")
+            .contains(&format!("SUMMARY:{german}")),
+        "{german}"
+    );
+}

@@ -1,14 +1,17 @@
 // The size guard of the calendar entry `magisterium-a2a/liturgy`: pkg/liturgy/ as a page downloads
 // it (index.js, the glue, the runtime snippet and the .wasm, brotli) against romcal 3 carrying the
-// same content: romcal with its General Roman Calendar and every national calendar of ours that
-// romcal also publishes (English), bundled and minified for the browser by esbuild, as
-// bench/lib/liturgy.mjs measures it.
+// same content, as issue 41 asks: romcal with its General Roman Calendar and every national calendar
+// of ours that romcal also publishes, each in the eight languages we name celebrations in (English,
+// Latin, Spanish, Italian, French, German, Portuguese, Polish), bundled and minified for the browser
+// by esbuild.
 //
-// Issue 41's target is 0.75× (TARGET). Today every national calendar is compiled into the one
-// .wasm (1.08× with its twelve national calendars, December 2026); loading a calendar's data only
-// when asked is the remaining work of the issue's item 6. Until then the guard holds the ratio
-// where it is (LIMIT), so a calendar or a change that costs more than romcal's own fails here;
-// lower LIMIT as it shrinks.
+// Issue 41's target is 0.75× (TARGET). Every national calendar and every locale is compiled into the
+// one .wasm: 0.95× with fourteen national calendars and eight languages (December 2026: 91.8 KB
+// against 96.5 KB), of which the seven locales' names are 33 KB (28 KB of names, 5.5 KB of ids) and
+// the entry with English and every calendar 58 KB (0.61×). A locale's names are split only when a
+// day is asked for in it, but they are downloaded with the entry: reaching 0.75× means fetching a
+// locale's names as a file of their own when asked. LIMIT holds the ratio with a little headroom, so
+// a calendar, a locale or a change that costs more than romcal's own fails here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -18,7 +21,9 @@ import * as cal from "../../pkg/liturgy/node.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const TARGET = 0.75;
-const LIMIT = 1.1;
+const LIMIT = 1.0;
+/** romcal's export suffix of each of our locales. */
+const LOCALES = ["En", "La", "Es", "It", "Fr", "De", "PtBr", "Pl"];
 const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length;
 
 /** Our calendar id → romcal's package, where romcal has that country. */
@@ -39,8 +44,12 @@ function romcalPackages() {
 }
 
 async function romcalBytes(packages) {
-  const english = async (p) => Object.keys(await import(p)).find((name) => name.endsWith("_En"));
-  const exports = (await Promise.all(packages.map(async (p) => `export { ${await english(p)} } from "${p}";`))).join("\n");
+  const localized = async (p) => Object.keys(await import(p)).filter((name) => LOCALES.some((l) => name.endsWith(`_${l}`)));
+  const exports = (await Promise.all(packages.map(async (p) => {
+    const names = await localized(p);
+    assert.equal(names.length, LOCALES.length, `${p}: ${names}`);
+    return `export { ${names.join(", ")} } from "${p}";`;
+  }))).join("\n");
   const out = await esbuild.build({
     stdin: { contents: `export { default as Romcal } from "romcal";\n${exports}`, resolveDir: ROOT.pathname, loader: "js" },
     bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022", write: false, logLevel: "error",
@@ -48,10 +57,10 @@ async function romcalBytes(packages) {
   return brotli(out.outputFiles[0].contents);
 }
 
-test(`pkg/liturgy, brotli, is at most ${LIMIT}× romcal with the same calendars (target ${TARGET}×)`, async () => {
+test(`pkg/liturgy, brotli, is at most ${LIMIT}× romcal with the same calendars and locales (target ${TARGET}×)`, async () => {
   const packages = romcalPackages();
   assert.ok(packages.length >= 6, `romcal's packages for our calendars: ${packages}`);
   const [ours, romcal] = [ourBytes(), await romcalBytes(packages)];
-  console.log(`pkg/liturgy ${ours} B brotli; romcal 3 + ${packages.length} calendars ${romcal} B (${(ours / romcal).toFixed(2)}×)`);
+  console.log(`pkg/liturgy ${ours} B brotli; romcal 3 + ${packages.length} calendars × ${LOCALES.length} locales ${romcal} B (${(ours / romcal).toFixed(2)}×)`);
   assert.ok(ours <= LIMIT * romcal, `${ours} B > ${LIMIT} × ${romcal} B`);
 });

@@ -1,12 +1,12 @@
 //! Celebration names in people's languages (`data/locales/<code>.toml`: Latin, Spanish, Italian,
 //! French, German, Portuguese, Polish), English being the data's own titles and the fallback for an
-//! id a locale does not name. Each locale is a static table sorted by id, read only when a day is
-//! asked for in that locale.
+//! id a locale does not name. The names are compiled in as text, one a line, and a locale's lines
+//! are split the first time a day is asked for in it (nothing is decoded for a locale never asked
+//! for).
+
+use std::sync::OnceLock;
 
 use super::types::{Celebration, LiturgicalDay};
-
-/// A locale's names: (id, name), sorted by id.
-pub type Names = &'static [(&'static str, &'static str)];
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));
 
@@ -17,22 +17,25 @@ pub struct Locale {
     pub code: &'static str,
     /// The language's name in itself (`Français`).
     pub language: &'static str,
-    names: Names,
+    /// Its place in `LOCALES`; `None` for English.
+    index: Option<usize>,
 }
 
 /// English: the data's own titles.
 pub const ENGLISH: Locale = Locale {
     code: "en",
     language: "English",
-    names: &[],
+    index: None,
 };
 
 /// Every locale, English first.
 pub fn locales() -> impl Iterator<Item = Locale> {
-    std::iter::once(ENGLISH).chain(LOCALES.iter().map(|&(code, language, names)| Locale {
-        code,
-        language,
-        names,
+    std::iter::once(ENGLISH).chain(LOCALES.iter().enumerate().map(|(i, &(code, language, _))| {
+        Locale {
+            code,
+            language,
+            index: Some(i),
+        }
     }))
 }
 
@@ -43,17 +46,32 @@ pub fn locale(tag: &str) -> Option<Locale> {
     locales().find(|l| l.code == primary)
 }
 
+/// `LOCALE_IDS` split into lines (once).
+fn ids() -> &'static [&'static str] {
+    static IDS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    IDS.get_or_init(|| LOCALE_IDS.split('\n').collect())
+}
+
+/// The names of the locale at `index`, split into lines the first time it is asked for.
+fn lines(index: usize) -> Option<&'static [&'static str]> {
+    static LINES: [OnceLock<Vec<&'static str>>; LOCALE_COUNT] =
+        [const { OnceLock::new() }; LOCALE_COUNT];
+    let (_, _, text) = LOCALES.get(index)?;
+    Some(LINES.get(index)?.get_or_init(|| text.split('\n').collect()))
+}
+
 impl Locale {
     /// The name of the celebration or day `id` in this language, if the locale has one.
     pub fn name(&self, id: &str) -> Option<&'static str> {
-        let i = self.names.binary_search_by_key(&id, |&(k, _)| k).ok()?;
-        self.names.get(i).map(|&(_, name)| name)
+        let lines = lines(self.index?)?;
+        let i = ids().binary_search(&id).ok()?;
+        lines.get(i).copied().filter(|name| !name.is_empty())
     }
 
     /// `day` with its names (celebration, day of the Proper of Time, optional memorials) in this
     /// language, English where the locale has no name.
     pub fn localize(&self, mut day: LiturgicalDay) -> LiturgicalDay {
-        if self.names.is_empty() {
+        if self.index.is_none() {
             return day;
         }
         if let Some(name) = self.name(&day.id) {

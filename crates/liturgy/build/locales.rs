@@ -21,9 +21,10 @@ struct LocaleFile {
     names: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
-/// The generated `locales.rs`: `LOCALE_IDS` (every id some locale names, sorted, one a line) and
-/// `LOCALES` (code, language, the names one a line in the order of `LOCALE_IDS`, empty where the
-/// locale has none): plain text that compresses well and is split only when a locale is asked for.
+/// The generated `locales.rs`: `LOCALE_IDS` (every id some locale names, sorted, one a line),
+/// `LOCALE_CODES` (code, language) and `LOCALE_NAMES` (per locale, the names one a line in the order
+/// of `LOCALE_IDS`, empty where the locale has none): plain text, split only when a locale is asked
+/// for, and left out of the JavaScript entry's wasm (a file per locale, loaded when asked).
 /// `known` is every celebration id of every calendar.
 pub fn generate(known: &HashSet<String>) -> String {
     println!("cargo::rerun-if-changed={DIR}");
@@ -60,17 +61,17 @@ pub fn generate(known: &HashSet<String>) -> String {
         "/// How many locales `LOCALES` has.\npub const LOCALE_COUNT: usize = {};\n",
         locales.len()
     );
-    code.push_str("/// Every locale but English (the data's own titles): (code, its language's name, the names one a line in the order of `LOCALE_IDS`).\npub static LOCALES: [(&str, &str, &str); LOCALE_COUNT] = [\n");
-    for (stem, language, names) in &locales {
+    code.push_str("/// Every locale but English (the data's own titles): (code, its language's name).\npub static LOCALE_CODES: [(&str, &str); LOCALE_COUNT] = [\n");
+    for (stem, language, _) in &locales {
+        let _ = writeln!(code, "    ({stem:?}, {language:?}),");
+    }
+    code.push_str("];\n\n/// Each locale's names, one a line in the order of `LOCALE_IDS` (empty where it has none), in the order of `LOCALE_CODES`. Compiled in natively; the JavaScript entry leaves them out and loads a locale's file when asked (`liturgicalLocale`).\n#[cfg(not(all(feature = \"js\", target_arch = \"wasm32\")))]\npub static LOCALE_NAMES: [&str; LOCALE_COUNT] = [\n");
+    for (_, _, names) in &locales {
         let lines: Vec<&str> = ids
             .iter()
             .map(|id| names.get(*id).map_or("", String::as_str))
             .collect();
-        let _ = writeln!(
-            code,
-            "    ({stem:?}, {language:?}, {:?}),",
-            lines.join("\n")
-        );
+        let _ = writeln!(code, "    {:?},", lines.join("\n"));
     }
     code.push_str("];\n");
     code

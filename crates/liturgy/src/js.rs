@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::calendars::{calendar, general, Calendar, CALENDARS};
 use crate::lectionary::{readings_for, Readings};
-use crate::locales::{locale, locales, Locale, ENGLISH};
+use crate::locales::{add_locale, locale, locales, Locale, ENGLISH};
 use crate::{Celebration, LiturgicalDay, LiturgicalYear};
 
 /// A `MagisteriumError` of kind `invalid_input`.
@@ -260,13 +260,45 @@ fn chosen_locale(options: Option<&JsValue>) -> Result<Locale, JsValue> {
     let tag = tag
         .as_string()
         .ok_or_else(|| invalid_input("locale must be a string"))?;
-    locale(&tag).ok_or_else(|| {
+    let names = known_locale(&tag)?;
+    if !names.is_loaded() {
+        return Err(invalid_input(&format!(
+            "the names of locale {:?} are not loaded yet: `await liturgicalLocale({:?})` first",
+            names.code, names.code
+        )));
+    }
+    Ok(names)
+}
+
+/// The locale of the tag `tag`, or `invalid_input` naming the known ones.
+fn known_locale(tag: &str) -> Result<Locale, JsValue> {
+    locale(tag).ok_or_else(|| {
         let known: Vec<&str> = locales().map(|l| l.code).collect();
         invalid_input(&format!(
             "unknown locale {tag:?} (known: {})",
             known.join(", ")
         ))
     })
+}
+
+/// Used by `liturgicalLocale` (the entry's JavaScript): the code of the locale file the tag `tag`
+/// needs (`"fr"` for `"fr-CA"`), or `null` when none is (English, or a locale already loaded).
+/// Throws `invalid_input` for a tag of no known locale.
+#[wasm_bindgen(js_name = liturgicalLocaleFile, unchecked_return_type = "string | null")]
+pub fn liturgical_locale_file(tag: &str) -> Result<JsValue, JsValue> {
+    let names = known_locale(tag)?;
+    Ok(if names.is_loaded() {
+        JsValue::NULL
+    } else {
+        JsValue::from_str(names.code)
+    })
+}
+
+/// Used by `liturgicalLocale` (the entry's JavaScript): adds the names of locale `code` from the
+/// text of its file (`locales/<code>.js`). Throws `invalid_input` for a file that does not fit.
+#[wasm_bindgen(js_name = liturgicalAddLocale)]
+pub fn liturgical_add_locale(code: &str, text: &str) -> Result<(), JsValue> {
+    add_locale(code, text).map_err(|e| invalid_input(&e))
 }
 
 /// The calendar day of a `Date` (local) or of a `YYYY-MM-DD` string.

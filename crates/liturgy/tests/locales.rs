@@ -2,7 +2,9 @@
 
 use magisterium_core::CivilDate;
 use magisterium_liturgy::ics::year_ics_in;
-use magisterium_liturgy::locales::{locale, locales, LOCALES, LOCALE_IDS};
+use magisterium_liturgy::locales::{
+    add_locale, locale, locales, LOCALE_CODES, LOCALE_IDS, LOCALE_NAMES,
+};
 use magisterium_liturgy::{calendar, liturgical_day, liturgical_day_in};
 
 fn date(y: i32, m: u32, d: u32) -> CivilDate {
@@ -26,7 +28,7 @@ fn a_tag_is_read_by_its_language_and_an_unknown_one_is_none() {
 #[test]
 fn every_name_of_every_locale_is_found_by_its_id() {
     let ids: Vec<&str> = LOCALE_IDS.split('\n').collect();
-    for &(code, _, names) in &LOCALES {
+    for (&(code, _), names) in LOCALE_CODES.iter().zip(LOCALE_NAMES) {
         let l = locale(code).unwrap();
         let names: Vec<&str> = names.split('\n').collect();
         assert_eq!(names.len(), ids.len(), "{code}");
@@ -88,4 +90,14 @@ fn the_feed_is_named_in_the_locale() {
             .contains(&format!("SUMMARY:{german}")),
         "{german}"
     );
+}
+
+#[test]
+fn a_locale_file_of_another_shape_or_an_unknown_code_is_refused() {
+    assert!(add_locale("xx", "").is_err());
+    let error = add_locale("fr", "one\ntwo").unwrap_err();
+    assert!(error.contains("2 lines"), "{error}");
+    // The compiled-in names stay as they were.
+    assert!(locale("fr").unwrap().is_loaded());
+    assert!(locale("fr").unwrap().name("easter_sunday").is_some());
 }

@@ -17,7 +17,9 @@ function ourSize() {
   const snippet = readdirSync(path.join(dir, "snippets"))[0];
   const files = ["index.js", "liturgy.js", `snippets/${snippet}/runtime.js`, "liturgy_bg.wasm"];
   const rows = files.map((f) => ({ file: `pkg/liturgy/${f.replace(snippet, "…")}`, ...measureBytes(readFileSync(path.join(dir, f))) }));
-  return { files: rows, total: sum(rows) };
+  // Each locale's names, a file of its own that `liturgicalLocale` fetches when asked.
+  const locales = readdirSync(path.join(dir, "locales")).map((f) => measureBytes(readFileSync(path.join(dir, "locales", f))));
+  return { files: rows, total: sum(rows), locales: { count: locales.length, ...sum(locales) } };
 }
 
 /** romcal with the same calendars and languages as ours, bundled and minified for the browser. */

@@ -281,10 +281,10 @@ fn known_locale(tag: &str) -> Result<Locale, JsValue> {
     })
 }
 
-/// Used by `liturgicalLocale` (the entry's JavaScript): the code of the locale file the tag `tag`
+/// Used by `liturgicalLocale` (the entry's JavaScript; not in the `.d.ts`): the code of the locale file the tag `tag`
 /// needs (`"fr"` for `"fr-CA"`), or `null` when none is (English, or a locale already loaded).
 /// Throws `invalid_input` for a tag of no known locale.
-#[wasm_bindgen(js_name = liturgicalLocaleFile, unchecked_return_type = "string | null")]
+#[wasm_bindgen(js_name = liturgicalLocaleFile, skip_typescript)]
 pub fn liturgical_locale_file(tag: &str) -> Result<JsValue, JsValue> {
     let names = known_locale(tag)?;
     Ok(if names.is_loaded() {
@@ -296,7 +296,7 @@ pub fn liturgical_locale_file(tag: &str) -> Result<JsValue, JsValue> {
 
 /// Used by `liturgicalLocale` (the entry's JavaScript): adds the names of locale `code` from the
 /// text of its file (`locales/<code>.js`). Throws `invalid_input` for a file that does not fit.
-#[wasm_bindgen(js_name = liturgicalAddLocale)]
+#[wasm_bindgen(js_name = liturgicalAddLocale, skip_typescript)]
 pub fn liturgical_add_locale(code: &str, text: &str) -> Result<(), JsValue> {
     add_locale(code, text).map_err(|e| invalid_input(&e))
 }

@@ -65,7 +65,7 @@ pub fn generate(known: &HashSet<String>) -> String {
     for (stem, language, _) in &locales {
         let _ = writeln!(code, "    ({stem:?}, {language:?}),");
     }
-    code.push_str("];\n\n/// Each locale's names, one a line in the order of `LOCALE_IDS` (empty where it has none), in the order of `LOCALE_CODES`. Compiled in natively; the JavaScript entry leaves them out and loads a locale's file when asked (`liturgicalLocale`).\n#[cfg(not(all(feature = \"js\", target_arch = \"wasm32\")))]\npub static LOCALE_NAMES: [&str; LOCALE_COUNT] = [\n");
+    code.push_str("];\n\n/// Each locale's names, one a line in the order of `LOCALE_IDS` (empty where it has none), in the order of `LOCALE_CODES`. Read natively; the JavaScript entry never reads them (the linker leaves them out of its wasm) and loads a locale's file when asked (`liturgicalLocale`).\npub static LOCALE_NAMES: [&str; LOCALE_COUNT] = [\n");
     for (_, _, names) in &locales {
         let lines: Vec<&str> = ids
             .iter()

@@ -54,6 +54,9 @@ fn a_day_is_named_in_the_locale_with_its_weekday_and_optional_memorials() {
         "Saint Joseph, Spouse of the Blessed Virgin Mary"
     );
     assert_eq!(joseph.season_day, "Jeudi de la quatrième semaine de Carême");
+    // The Third Sunday in Ordinary Time (January 25, 2026), which romcal names otherwise.
+    let third = fr.localize(liturgical_day(date(2026, 1, 25)).unwrap());
+    assert_eq!(third.name, "Troisième dimanche du Temps Ordinaire");
     let pl = locale("pl").unwrap();
     // 2027-01-20: Saints Fabian and Sebastian, optional memorials, on a weekday in Ordinary Time.
     let day = pl.localize(liturgical_day(date(2027, 1, 20)).unwrap());

@@ -16,7 +16,7 @@ const NATIONAL = [
   },
   {
     name: "Saints Peter and Paul, the Assumption and All Saints on a Sunday in Brazil (and All Souls after All Saints kept on Sunday November 2); romcal keeps their dates",
-    norm: "can. 1246 §2 and UNLY 58: the CNBB, with the Holy See's approval, keeps these solemnities on the Sunday between June 28 and July 4, August 15 and 21, November 1 and 7 (the CNBB's movable celebrations)",
+    norm: "can. 1246 §2: the CNBB, with the Holy See's approval, keeps these solemnities on the Sunday between June 28 and July 4, August 15 and 21, November 1 and 7 (the CNBB's movable celebrations)",
     explains: (f, date, o, t, list) => SUNDAY_FROM.includes(o.celebration.id) || SUNDAY_FROM.includes(t.id)
       || (f === "optional" && SUNDAY_FROM.some((id) => list.some((x) => x.id === id))),
   },

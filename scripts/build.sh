@@ -52,6 +52,8 @@ CARGO_TARGET_DIR=$target/opt3 worker_pkg dist/pkg-worker 3 --no-opt -- --feature
 demo_pid=$!
 wasm_pack . pkg
 wasm_pack crates/liturgy dist/pkg-liturgy --out-name liturgy -- --features js
+# The calendar's locales, left out of its wasm: one file each, loaded when asked (docs/liturgy.md).
+cargo run -q -p magisterium-liturgy --example locale_files -- dist/pkg-liturgy/locales
 wasm_pack crates/differences dist/pkg-differences --out-name differences
 node scripts/package.mjs
 worker_pkg dist/pkg-proxy z

@@ -8,10 +8,14 @@
 //   functions: what the entry exports from its wasm
 //   errors:    it also exports `MagisteriumError` and `isMagisteriumError` (its wasm throws them)
 //   note:      the first line of its index.js, for browsers and bundlers
-import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+//   locales:   its wasm leaves the names of its locales out: dist/pkg-<name>/locales/<code>.txt
+//              (written by the crate's example `locale_files`) become pkg/<name>/locales/<code>.js,
+//              which `liturgicalLocale(code)` imports in a browser when asked; workerd and Node load
+//              them all on import
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
-export async function packageEntry({ name, functions, errors, note }) {
+export async function packageEntry({ name, functions, errors, note, locales = false }) {
   const src = new URL(`../dist/pkg-${name}/`, import.meta.url);
   const out = new URL(`../pkg/${name}/`, import.meta.url);
   const js = `${name}.js`;
@@ -30,13 +34,30 @@ export async function packageEntry({ name, functions, errors, note }) {
   const errorsJs = errors ? `export { MagisteriumError, isMagisteriumError } from "${runtime}";\n` : "";
   const errorsTypes = errors ? `export { MagisteriumError, isMagisteriumError } from "../index.js";\n` : "";
   const api = `export { ${functions.join(", ")} } from "./${js}";\n${errorsJs}`;
-  const types = `export * from "./${js}";\n${errorsTypes}`;
-  write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}`);
+  const codes = locales ? localeModules(src, out, files) : [];
+  const localeTypes = locales ? `/** Loads the names of \`locale\` (\`"fr"\`, \`"pt-BR"\`…) for \`{ locale }\`: in a browser its file
+ *  (a few KB) is fetched the first time; in Node and workerd every locale is there already. English
+ *  needs nothing. Rejects with a \`MagisteriumError\` of kind \`invalid_input\` for an unknown locale. */
+export declare function liturgicalLocale(locale: string): Promise<void>;\n` : "";
+  const types = `export * from "./${js}";\n${errorsTypes}${localeTypes}`;
+  const lazyLocales = locales ? `import { liturgicalLocaleFile, liturgicalAddLocale } from "./${js}";
+const FILES = { ${codes.map((c) => `${c}: () => import("./locales/${c}.js")`).join(", ")} };
+export async function liturgicalLocale(locale) {
+  const code = liturgicalLocaleFile(locale);
+  if (code !== null) liturgicalAddLocale(code, (await FILES[code]()).default);
+}\n` : "";
+  const eagerLocales = locales ? `import { liturgicalLocaleFile, liturgicalAddLocale } from "./${js}";
+${codes.map((c) => `import ${c} from "./locales/${c}.js";`).join("\n")}
+for (const [code, names] of Object.entries({ ${codes.join(", ")} })) liturgicalAddLocale(code, names);
+export async function liturgicalLocale(locale) {
+  liturgicalLocaleFile(locale);
+}\n` : "";
+  write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}${lazyLocales}`);
   write("index.d.ts", `${types}export { default, initSync } from "./${js}";\n`);
   const preloaded = (how, load) => `// ${how}
 import { initSync } from "./${js}";
 ${load}
-/** Already initialised; kept so code written for browsers runs unchanged. */
+${eagerLocales}/** Already initialised; kept so code written for browsers runs unchanged. */
 export default async function init() {}
 export { initSync };
 ${api}`;
@@ -60,4 +81,15 @@ ${api}`;
     },
     sideEffects: [at("workerd.js"), at("node.js")],
   };
+}
+
+/** dist/pkg-<name>/locales/<code>.txt as pkg/<name>/locales/<code>.js (`export default "…"`); the
+ *  codes, sorted. */
+function localeModules(src, out, { write }) {
+  const dir = new URL("locales/", src);
+  mkdirSync(new URL("locales/", out), { recursive: true });
+  if (!existsSync(dir)) throw new Error(`${dir.pathname}: missing (cargo run -p magisterium-liturgy --example locale_files -- it)`);
+  const codes = readdirSync(dir).filter((f) => f.endsWith(".txt")).map((f) => f.slice(0, -4)).sort();
+  for (const code of codes) write(`locales/${code}.js`, `export default ${JSON.stringify(readFileSync(new URL(`${code}.txt`, dir), "utf8"))};\n`);
+  return codes;
 }

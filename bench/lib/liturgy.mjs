@@ -1,12 +1,13 @@
-// The offline calendar entry `magisterium-a2a/liturgy` beside romcal 3 (with its General Roman
-// Calendar in English), in one run: the download as published (brotli) against romcal bundled for
-// the browser with esbuild (minified), and the time of one day in Node against romcal's
+// The offline calendar entry `magisterium-a2a/liturgy` beside romcal 3, in one run: the download as
+// published (brotli) against romcal with the same calendars and languages (romcal-content.mjs)
+// bundled for the browser with esbuild (minified), and the time of one day in Node against romcal's
 // `getOneLiturgicalDay`, in alternating rounds over the same days of 2025–2035.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, log, median } from "./util.mjs";
 import { bundleForBrowser, measureBytes } from "./size.mjs";
+import { LOCALES, romcalPackages, romcalSource } from "./romcal-content.mjs";
 
 const sum = (rows) => rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
 
@@ -16,14 +17,17 @@ function ourSize() {
   const snippet = readdirSync(path.join(dir, "snippets"))[0];
   const files = ["index.js", "liturgy.js", `snippets/${snippet}/runtime.js`, "liturgy_bg.wasm"];
   const rows = files.map((f) => ({ file: `pkg/liturgy/${f.replace(snippet, "…")}`, ...measureBytes(readFileSync(path.join(dir, f))) }));
-  return { files: rows, total: sum(rows) };
+  // Each locale's names, a file of its own that `liturgicalLocale` fetches when asked.
+  const locales = readdirSync(path.join(dir, "locales")).map((f) => measureBytes(readFileSync(path.join(dir, "locales", f))));
+  return { files: rows, total: sum(rows), locales: { count: locales.length, ...sum(locales) } };
 }
 
-/** romcal + its English General Roman Calendar, bundled and minified for the browser. */
+/** romcal with the same calendars and languages as ours, bundled and minified for the browser. */
 async function romcalSize() {
-  const outfile = await bundleForBrowser('export { default as Romcal } from "romcal";\nexport { GeneralRoman_En } from "@romcal/calendar.general-roman";', "romcal.mjs");
+  const packages = romcalPackages();
+  const outfile = await bundleForBrowser(await romcalSource(packages), "romcal.mjs");
   const version = (p) => JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")).version;
-  return { file: "bench/out/romcal.mjs", romcal: version("romcal"), calendar: version("@romcal/calendar.general-roman"), esbuild: version("esbuild"), ...measureBytes(readFileSync(outfile)) };
+  return { file: "bench/out/romcal.mjs", romcal: version("romcal"), calendar: packages.map((p) => `${p}@${version(p)}`).join(", "), locales: LOCALES.join(", "), esbuild: version("esbuild"), ...measureBytes(readFileSync(outfile)) };
 }
 
 /** µs per call of `fn` over `items` (awaited only when it returns a promise, as romcal does). */

@@ -265,7 +265,8 @@ export function report(r) {
     L.push("## 6. Offline calendar (`magisterium-a2a/liturgy`) beside romcal", "");
     const rows = l.size.ours.files.map((f) => [`\`${f.file}\``, f.raw, f.gzip, f.brotli]);
     rows.push(["**`magisterium-a2a/liturgy` total** (as published)", `**${l.size.ours.total.raw}**`, `**${l.size.ours.total.gzip}**`, `**${l.size.ours.total.brotli}**`]);
-    rows.push([`romcal ${l.size.romcal.romcal} + @romcal/calendar.general-roman ${l.size.romcal.calendar} (esbuild ${l.size.romcal.esbuild} --bundle --minify, browser ESM)`, l.size.romcal.raw, l.size.romcal.gzip, l.size.romcal.brotli]);
+    if (l.size.ours.locales) rows.push([`\`pkg/liturgy/locales/*.js\`: the ${l.size.ours.locales.count} locales' names, each fetched when asked (not in the total)`, l.size.ours.locales.raw, l.size.ours.locales.gzip, l.size.ours.locales.brotli]);
+    rows.push([`romcal ${l.size.romcal.romcal} + ${l.size.romcal.calendar}, each in ${l.size.romcal.locales} (esbuild ${l.size.romcal.esbuild} --bundle --minify, browser ESM)`, l.size.romcal.raw, l.size.romcal.gzip, l.size.romcal.brotli]);
     L.push(table(["artefact", "raw bytes", "gzip -9", "brotli -q 11"], rows), "");
     const tm = l.time;
     L.push(table(["one day (Node, median of rounds)", "µs per day", "× ours"], [

@@ -9,7 +9,7 @@ import * as cal from "../../pkg/liturgy/node.js";
 test("the calendars listed, the General Roman Calendar first and the default", () => {
   const ids = cal.liturgicalCalendars().map((c) => c.id);
   assert.equal(ids[0], "general-roman");
-  for (const id of ["united-states", "united-states/boston", "canada", "england-and-wales", "australia", "ireland", "italy", "germany", "france", "poland", "spain", "mexico", "philippines"]) assert.ok(ids.includes(id), id);
+  for (const id of ["united-states", "united-states/boston", "canada", "england-and-wales", "australia", "ireland", "italy", "germany", "france", "poland", "spain", "mexico", "philippines", "india", "brazil"]) assert.ok(ids.includes(id), id);
   assert.equal(cal.liturgicalDay("2027-01-03").celebration.id, "second_sunday_after_christmas");
   assert.equal(cal.liturgicalDay("2027-01-03", {}).calendar, "general-roman");
   assert.equal(cal.liturgicalDay("2027-01-03", { calendar: undefined }).calendar, "general-roman");

@@ -5,6 +5,7 @@ import init, {
   liturgicalDay,
   liturgicalYear,
   liturgicalYearIcs,
+  liturgicalLocale,
   isMagisteriumError,
   type CalendarInfo,
   type CalendarOptions,
@@ -38,6 +39,13 @@ if (day !== null) {
   console.log(r, c, wrong, purple);
 }
 liturgicalDay("2026-03-19");
+await liturgicalLocale("pt-BR");
+const named: string | undefined = liturgicalDay("2026-03-19", { calendar: "brazil", locale: "pt" })?.celebration.name;
+console.log(named);
+// @ts-expect-error a locale is a string such as "fr"
+liturgicalDay("2026-03-19", { locale: 3 });
+// @ts-expect-error liturgicalLocale returns a promise
+const sync: void = liturgicalLocale("fr");
 // A national calendar: the options object, the calendars listed, the day's readings and feed.
 const options: CalendarOptions = { calendar: "united-states" };
 const us: LiturgicalDay | null = liturgicalDay("2027-01-03", options);

@@ -24,7 +24,9 @@ pub fn generate(out: &str) {
     let calendar = read(CALENDAR);
     let (celebrations, rows, ids) =
         calendar_rs(&calendar).unwrap_or_else(|e| fail(CALENDAR, &calendar, e));
-    write(out, "calendars.rs", &crate::calendars::generate(&rows));
+    let (calendars, every_id) = crate::calendars::generate(&rows);
+    write(out, "calendars.rs", &calendars);
+    write(out, "locales.rs", &crate::locales::generate(&every_id));
     let lectionary = read(LECTIONARY);
     let readings =
         lectionary_rs(&lectionary, &ids).unwrap_or_else(|e| fail(LECTIONARY, &lectionary, e));

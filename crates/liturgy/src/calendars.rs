@@ -37,6 +37,9 @@ pub struct Calendar {
     /// Solemnities kept on the Sunday when they fall on a Saturday or a Monday (England and
     /// Wales).
     pub sunday_if_saturday_or_monday: &'static [&'static str],
+    /// Solemnities kept on the Sunday of the seven days from (month, day) (Brazil: the Assumption
+    /// on the Sunday between August 15 and 21).
+    pub sunday_from: &'static [(&'static str, u32, u32)],
     /// The fixed-date celebrations by (month, day), in date order: every day that has any in the
     /// General Roman Calendar; in a national calendar only the days that differ from it.
     pub fixed: &'static [(u32, u32, &'static [&'static Celebration])],
@@ -69,6 +72,7 @@ static GENERAL_FALLBACK: Calendar = Calendar {
     holy_days: &[],
     lifted_on_saturday_or_monday: &[],
     sunday_if_saturday_or_monday: &[],
+    sunday_from: &[],
     fixed: super::sanctoral::FIXED,
     over_universal: false,
     solemnities: super::sanctoral::SOLEMNITIES,

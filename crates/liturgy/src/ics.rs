@@ -5,6 +5,7 @@
 
 use super::calendars::Calendar;
 use super::lectionary::readings_for;
+use super::locales::{Locale, ENGLISH};
 use super::precedence::liturgical_day_in;
 use magisterium_core::date::CivilDate;
 
@@ -17,6 +18,16 @@ pub fn year_ics(year: i32, calendar: &Calendar, generated: CivilDate) -> Option<
     years_ics(year, year, calendar, generated)
 }
 
+/// [`year_ics`] with the celebrations named in `locale` (English where it has no name).
+pub fn year_ics_in(
+    year: i32,
+    calendar: &Calendar,
+    locale: Locale,
+    generated: CivilDate,
+) -> Option<String> {
+    ics(year, year, calendar, locale, generated)
+}
+
 /// Every day of the civil years `first` to `last` in `calendar` as one iCalendar object to
 /// subscribe to (clients are asked to refresh it daily); `None` when a year is outside 1900–2199
 /// or `last` is before `first`.
@@ -24,6 +35,16 @@ pub fn years_ics(
     first: i32,
     last: i32,
     calendar: &Calendar,
+    generated: CivilDate,
+) -> Option<String> {
+    ics(first, last, calendar, ENGLISH, generated)
+}
+
+fn ics(
+    first: i32,
+    last: i32,
+    calendar: &Calendar,
+    locale: Locale,
     generated: CivilDate,
 ) -> Option<String> {
     if last < first {
@@ -50,7 +71,7 @@ pub fn years_ics(
     let stamp = format!("{}T000000Z", compact(generated));
     let mut date = CivilDate::new(first, 1, 1)?;
     while date.year() <= last {
-        let day = liturgical_day_in(date, calendar)?;
+        let day = locale.localize(liturgical_day_in(date, calendar)?);
         let next = date.add_days(1)?;
         event(&mut out, &day, calendar, &stamp, next);
         date = next;

@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::calendars::{calendar, general, Calendar, CALENDARS};
 use crate::lectionary::{readings_for, Readings};
+use crate::locales::{add_locale, locale, locales, Locale, ENGLISH};
 use crate::{Celebration, LiturgicalDay, LiturgicalYear};
 
 /// A `MagisteriumError` of kind `invalid_input`.
@@ -48,9 +49,12 @@ export interface Celebration {
 
 /** Which calendar to answer in: `"general-roman"` (the default), a national calendar such as
  *  `"united-states"`, `"england-and-wales"`, or a province that differs (`"united-states/boston"`).
- *  `liturgicalCalendars()` lists them. */
+ *  `liturgicalCalendars()` lists them. `locale`: the language of the names, `"en"` (the default),
+ *  `"la"`, `"es"`, `"it"`, `"fr"`, `"de"`, `"pt"`, `"pl"` (a tag such as `"pt-BR"` is read by its
+ *  language); a celebration the locale does not name keeps its English name. */
 export interface CalendarOptions {
   calendar?: string;
+  locale?: string;
 }
 
 /** One calendar `liturgicalDay` can answer in. */
@@ -134,9 +138,10 @@ export interface LiturgicalYear {
 "#;
 
 /// The liturgical day of `date` — a `Date` (its local calendar day) or a `YYYY-MM-DD` string —
-/// in the calendar of `options.calendar` (the General Roman Calendar by default), computed
-/// offline; `null` outside 1900–2199. Throws a `MagisteriumError` of kind `invalid_input` for
-/// anything else (an impossible date, another type, an unknown calendar).
+/// in the calendar of `options.calendar` (the General Roman Calendar by default), its names in
+/// `options.locale` (English by default), computed offline; `null` outside 1900–2199. Throws a
+/// `MagisteriumError` of kind `invalid_input` for anything else (an impossible date, another type,
+/// an unknown calendar or locale).
 #[wasm_bindgen(js_name = liturgicalDay, unchecked_return_type = "LiturgicalDay | null")]
 pub fn liturgical_day(
     #[wasm_bindgen(unchecked_param_type = "Date | string")] date: &JsValue,
@@ -144,7 +149,8 @@ pub fn liturgical_day(
 ) -> Result<JsValue, JsValue> {
     let date = civil_date(date).map_err(invalid_input)?;
     let cal = chosen(options.as_ref())?;
-    let day = crate::liturgical_day_in(date, cal);
+    let names = chosen_locale(options.as_ref())?;
+    let day = crate::liturgical_day_in(date, cal).map(|d| names.localize(d));
     Ok(to_js(&day.as_ref().map(|d| DayOut::of(d, cal))))
 }
 
@@ -158,6 +164,8 @@ pub fn liturgical_year(
 ) -> Result<JsValue, JsValue> {
     let year = integer_year(year)?;
     let cal = chosen(options.as_ref())?;
+    // The year's dates have no names; a locale is still checked like everywhere else.
+    chosen_locale(options.as_ref())?;
     let movable = crate::liturgical_year_in(year, cal);
     Ok(to_js(&movable.as_ref().map(|y| YearOut::of(y, cal))))
 }
@@ -183,7 +191,8 @@ pub fn liturgical_calendars() -> JsValue {
 
 /// Every day of the civil year `year` in the calendar of `options.calendar` as an iCalendar
 /// (RFC 5545) text to serve as `text/calendar` or save as a `.ics` file: one all-day event a day
-/// with the celebration, its rank and colour, and the readings' references. `null` outside
+/// with the celebration (named in `options.locale`), its rank and colour, and the readings'
+/// references. `null` outside
 /// 1900–2199; throws `invalid_input` like `liturgicalYear`.
 #[wasm_bindgen(js_name = liturgicalYearIcs, unchecked_return_type = "string | null")]
 pub fn liturgical_year_ics(
@@ -192,12 +201,13 @@ pub fn liturgical_year_ics(
 ) -> Result<JsValue, JsValue> {
     let year = integer_year(year)?;
     let cal = chosen(options.as_ref())?;
+    let names = chosen_locale(options.as_ref())?;
     let now = js_sys::Date::new_0();
     let today = i32::try_from(now.get_full_year())
         .ok()
         .and_then(|y| CivilDate::new(y, now.get_month() + 1, now.get_date()))
         .ok_or_else(|| invalid_input("the clock is outside the years 1–9999"))?;
-    Ok(crate::ics::year_ics(year, cal, today)
+    Ok(crate::ics::year_ics_in(year, cal, names, today)
         .map_or(JsValue::NULL, |text| JsValue::from_str(&text)))
 }
 
@@ -235,6 +245,60 @@ fn chosen(options: Option<&JsValue>) -> Result<&'static Calendar, JsValue> {
             known.join(", ")
         ))
     })
+}
+
+/// The locale named by `options.locale`: English when `options` or its `locale` is absent.
+fn chosen_locale(options: Option<&JsValue>) -> Result<Locale, JsValue> {
+    let Some(options) = options.filter(|o| o.is_object()) else {
+        return Ok(ENGLISH);
+    };
+    let tag = js_sys::Reflect::get(options, &JsValue::from_str("locale"))
+        .map_err(|_| invalid_input("the options could not be read"))?;
+    if tag.is_undefined() {
+        return Ok(ENGLISH);
+    }
+    let tag = tag
+        .as_string()
+        .ok_or_else(|| invalid_input("locale must be a string"))?;
+    let names = known_locale(&tag)?;
+    if !names.is_loaded() {
+        return Err(invalid_input(&format!(
+            "the names of locale {:?} are not loaded yet: `await liturgicalLocale({:?})` first",
+            names.code, names.code
+        )));
+    }
+    Ok(names)
+}
+
+/// The locale of the tag `tag`, or `invalid_input` naming the known ones.
+fn known_locale(tag: &str) -> Result<Locale, JsValue> {
+    locale(tag).ok_or_else(|| {
+        let known: Vec<&str> = locales().map(|l| l.code).collect();
+        invalid_input(&format!(
+            "unknown locale {tag:?} (known: {})",
+            known.join(", ")
+        ))
+    })
+}
+
+/// Used by `liturgicalLocale` (the entry's JavaScript; not in the `.d.ts`): the code of the locale file the tag `tag`
+/// needs (`"fr"` for `"fr-CA"`), or `null` when none is (English, or a locale already loaded).
+/// Throws `invalid_input` for a tag of no known locale.
+#[wasm_bindgen(js_name = liturgicalLocaleFile, skip_typescript)]
+pub fn liturgical_locale_file(tag: &str) -> Result<JsValue, JsValue> {
+    let names = known_locale(tag)?;
+    Ok(if names.is_loaded() {
+        JsValue::NULL
+    } else {
+        JsValue::from_str(names.code)
+    })
+}
+
+/// Used by `liturgicalLocale` (the entry's JavaScript): adds the names of locale `code` from the
+/// text of its file (`locales/<code>.js`). Throws `invalid_input` for a file that does not fit.
+#[wasm_bindgen(js_name = liturgicalAddLocale, skip_typescript)]
+pub fn liturgical_add_locale(code: &str, text: &str) -> Result<(), JsValue> {
+    add_locale(code, text).map_err(|e| invalid_input(&e))
 }
 
 /// The calendar day of a `Date` (local) or of a `YYYY-MM-DD` string.

@@ -43,6 +43,7 @@ pub mod ids;
 #[cfg(all(feature = "js", target_arch = "wasm32"))]
 pub mod js;
 pub mod lectionary;
+pub mod locales;
 pub mod movable;
 pub mod names;
 pub mod precedence;

@@ -256,7 +256,8 @@ fn precedence(c: &Celebration) -> u8 {
 }
 
 /// The day a fixed-date solemnity `c` falling on `fixed` is kept in `cal` (UNLY 60):
-/// - where the conference keeps it on the Sunday, a Saturday or a Monday goes to that Sunday;
+/// - where the conference keeps it on the Sunday, a Saturday or a Monday goes to that Sunday,
+///   and one of `sunday_from` to the Sunday of its seven days (Brazil);
 /// - in Holy Week or the Easter octave, to the Monday after the Second Sunday of Easter (the
 ///   Annunciation, Saint George in England), except Saint Joseph, anticipated as below;
 /// - on a Sunday of Advent, Lent or Easter, or a solemnity kept on a Sunday, to the Monday after;
@@ -272,6 +273,10 @@ fn observed(fixed: CivilDate, c: &Celebration, cal: &Calendar) -> Option<CivilDa
             1 => return fixed.add_days(-1),
             _ => {}
         }
+    }
+    if let Some(&(_, m, d)) = cal.sunday_from.iter().find(|(id, _, _)| *id == c.id) {
+        let first = CivilDate::new(fixed.year(), m, d)?;
+        return first.add_days(i64::from((7 - first.weekday()) % 7));
     }
     let t = proper_of_time(fixed, cal)?;
     let own = cal

@@ -11,6 +11,8 @@
 mod calendar;
 mod data;
 mod ics;
+mod india_brazil;
+mod locales;
 mod movable;
 mod national;
 mod national_more;

@@ -13,6 +13,7 @@
 mod calendars;
 #[allow(dead_code)] // the stand-in's build uses all of it, this one not `convert`
 mod data;
+mod lectionary;
 mod tables;
 
 fn main() {

@@ -14,3 +14,4 @@ mod ics;
 mod movable;
 mod national;
 mod national_more;
+mod readings;

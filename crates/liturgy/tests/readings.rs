@@ -1,0 +1,84 @@
+//! The day's readings (the Lectionary's references): every day has them, every entry of the data
+//! is reached, and a sample of days matches the Lectionary's own references
+//! (tests/fixtures/lectionary_sample.toml, written from the Lectionary independently of the data).
+
+use std::collections::BTreeSet;
+
+use magisterium_core::CivilDate;
+use magisterium_liturgy::lectionary::{keys, masses_for, masses_in, readings, readings_for};
+use magisterium_liturgy::{calendar, liturgical_day, liturgical_day_in, SundayCycle};
+
+fn days(from: i32, to: i32) -> impl Iterator<Item = CivilDate> {
+    let end = CivilDate::new(to, 12, 31).unwrap();
+    std::iter::successors(CivilDate::new(from, 1, 1), move |d| {
+        d.add_days(1).filter(|n| *n <= end)
+    })
+}
+
+#[test]
+fn every_day_of_2025_to_2035_has_its_readings() {
+    let mut count = 0;
+    for date in days(2025, 2035) {
+        let day = liturgical_day(date).unwrap();
+        let masses = masses_for(&day);
+        let own = masses.first();
+        assert!(own.is_some(), "{date} {} has no readings", day.id);
+        for r in &masses {
+            assert!(!r.first.is_empty() && !r.psalm.is_empty() && !r.gospel.is_empty());
+        }
+        assert_eq!(readings_for(&day), own.copied());
+        count += 1;
+    }
+    assert_eq!(count, 4017);
+}
+
+#[test]
+fn every_entry_is_reached() {
+    let mut reached = BTreeSet::new();
+    let calendars = ["general-roman", "united-states"].map(|id| calendar(id).unwrap());
+    for date in days(2000, 2060) {
+        for cal in calendars {
+            let day = liturgical_day_in(date, cal).unwrap();
+            let masses = masses_in(&day, cal);
+            for id in [day.id.as_str(), day.season_day_id.as_str()] {
+                if !masses.is_empty() {
+                    reached.insert(id.to_owned());
+                }
+            }
+            for m in &day.optional_memorials {
+                reached.insert(m.id.to_owned());
+            }
+        }
+    }
+    let unreached: Vec<&str> = keys()
+        .into_iter()
+        .filter(|k| !reached.contains(*k))
+        .collect();
+    assert_eq!(unreached, Vec::<&str>::new());
+    assert!(keys().len() > 420, "{}", keys().len());
+}
+
+#[test]
+fn the_easter_vigil_christmas_and_vigil_masses_are_options() {
+    let day = |y, m, d| liturgical_day(CivilDate::new(y, m, d).unwrap()).unwrap();
+    let christmas = masses_for(&day(2026, 12, 25));
+    let notes: Vec<_> = christmas.iter().map(|r| r.note.unwrap()).collect();
+    assert_eq!(
+        notes,
+        [
+            "Mass during the Day",
+            "Vigil Mass",
+            "Mass during the Night",
+            "Mass at Dawn"
+        ]
+    );
+    let vigil = readings("holy_saturday", SundayCycle::B).unwrap();
+    assert!(vigil.vigil && vigil.gospel == "Mk 16:1-7" && vigil.number == Some(41));
+    assert!(!readings("easter_sunday", SundayCycle::B).unwrap().vigil);
+    assert_eq!(readings("no_such_day", SundayCycle::A), None);
+    // A memorial keeps the weekday's readings; its own come second, named by its title.
+    let sorrows = masses_for(&day(2026, 9, 15));
+    assert_eq!(sorrows.len(), 2);
+    assert_eq!(sorrows[1].number, Some(639));
+    assert_eq!(sorrows[1].note, Some("Our Lady of Sorrows"));
+}

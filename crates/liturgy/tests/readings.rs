@@ -82,3 +82,76 @@ fn the_easter_vigil_christmas_and_vigil_masses_are_options() {
     assert_eq!(sorrows[1].number, Some(639));
     assert_eq!(sorrows[1].note, Some("Our Lady of Sorrows"));
 }
+
+#[derive(serde::Deserialize)]
+struct Sample {
+    day: Vec<Row>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Row {
+    date: String,
+    calendar: Option<String>,
+    mass: Option<String>,
+    number: u32,
+    first: String,
+    psalm: Option<String>,
+    gospel: String,
+}
+
+/// `expected` is the reference in `data`, or one of its alternatives (`… or …`, a note such as
+/// `(in Year A)` left out), or the first of its list (the Easter Vigil's readings).
+fn cites(data: &str, expected: &str) -> bool {
+    let bare = |a: &str| a.split(" (").next().unwrap_or(a).trim().to_owned();
+    data == expected
+        || data.split(" or ").any(|a| bare(a) == expected)
+        || data.starts_with(&format!("{expected};"))
+}
+
+/// The psalm `expected` (`Ps 122`) is the psalm of `data` (`Ps 122:1-2, 3-4b`) or one of its
+/// alternatives.
+fn sings(data: &str, expected: &str) -> bool {
+    data.split([';'])
+        .flat_map(|p| p.split(" or "))
+        .any(|a| a.trim().split(':').next() == Some(expected))
+}
+
+#[test]
+fn a_sample_of_days_holds_the_lectionarys_own_references() {
+    let text = include_str!("fixtures/lectionary_sample.toml");
+    let sample: Sample = toml::from_str(text).unwrap();
+    assert!(sample.day.len() >= 60);
+    let mut wrong = Vec::new();
+    for row in &sample.day {
+        let cal = calendar(row.calendar.as_deref().unwrap_or("general-roman")).unwrap();
+        let date = CivilDate::parse_iso(&row.date).unwrap();
+        let day = liturgical_day_in(date, cal).unwrap();
+        let masses = masses_in(&day, cal);
+        let mass = match &row.mass {
+            Some(name) => masses.iter().find(|m| m.note == Some(name.as_str())),
+            None => masses.first(),
+        };
+        let Some(m) = mass else {
+            wrong.push(format!(
+                "{} ({}): no Mass {:?}",
+                row.date, row.number, row.mass
+            ));
+            continue;
+        };
+        let ok = cites(m.first, &row.first)
+            && cites(m.gospel, &row.gospel)
+            && row.psalm.as_ref().is_none_or(|p| sings(m.psalm, p))
+            && m.number.is_none_or(|n| n == row.number);
+        if !ok {
+            wrong.push(format!("{} ({}) {}: {m:?}", row.date, row.number, day.id));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {}:\n{}",
+        wrong.len(),
+        sample.day.len(),
+        wrong.join("\n")
+    );
+}

@@ -32,6 +32,13 @@ BOOKS = {
     "Jas": "Jas", "1 Pet": "1 Pt", "2 Pet": "2 Pt", "1 John": "1 Jn", "2 John": "2 Jn", "3 John": "3 Jn",
     "Jude": "Jude", "Rev": "Rv",
 }
+# Misprints of the input, each checked against the printed Lectionary (number in the comment).
+CORRECTIONS = {
+    "Ps 20:8, 9, 10, 15": "Ps 19:8, 9, 10, 15",  # 224: Psalm 19 ("Your words, Lord, are Spirit and life")
+    "Ps 78:8, 9, 11+13": "Ps 79:8, 9, 11+13",  # 230: Psalm 79
+    "Ps 42:2, 3; 42:3, 4": "Ps 42:2, 3; 43:3, 4",  # 237: Psalms 42 and 43
+    "Ps 42:2-3; 42:3, 4": "Ps 42:2-3; 43:3, 4",  # 279: Psalms 42 and 43
+}
 BOOK = re.compile(r"(?<![\w])((?:[123] )?[A-Z][a-z]+)(?= \d)")
 DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
@@ -56,6 +63,7 @@ MASSES = [
 
 
 def reference(text):
+    text = CORRECTIONS.get(text.strip(), text)
     text = BOOK.sub(lambda m: BOOKS.get(m.group(1), m.group(1)), text.strip())
     text = re.sub(r"(\d[a-z]*)-(\d+:\d)", "\\1\u2013\\2", text)  # a range across chapters: en dash
     return re.sub(r"\s*\+\s*", " and ", text)

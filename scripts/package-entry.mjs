@@ -8,17 +8,20 @@
 //   functions: what the entry exports from its wasm
 //   errors:    it also exports `MagisteriumError` and `isMagisteriumError` (its wasm throws them)
 //   note:      the first line of its index.js, for browsers and bundlers
+//   data:      optional data kept out of the default download: `{ file, load, use, doc }`, a module of
+//              dist/pkg-<name>/ (`export default "<text>"`) that the exported async `load()` imports
+//              on first call and hands to the wasm's `use(text)` (the liturgy's `loadLectionary`)
 import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
-export async function packageEntry({ name, functions, errors, note }) {
+export async function packageEntry({ name, functions, errors, note, data }) {
   const src = new URL(`../dist/pkg-${name}/`, import.meta.url);
   const out = new URL(`../pkg/${name}/`, import.meta.url);
   const js = `${name}.js`;
   const wasm = `${name}_bg.wasm`;
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  for (const f of [js, `${name}.d.ts`, wasm, `${wasm}.d.ts`, "snippets"]) {
+  for (const f of [js, `${name}.d.ts`, wasm, `${wasm}.d.ts`, "snippets", ...(data ? [data.file] : [])]) {
     cpSync(new URL(f, src), new URL(f, out), { recursive: true });
   }
   const files = folder(out);
@@ -29,8 +32,15 @@ export async function packageEntry({ name, functions, errors, note }) {
 
   const errorsJs = errors ? `export { MagisteriumError, isMagisteriumError } from "${runtime}";\n` : "";
   const errorsTypes = errors ? `export { MagisteriumError, isMagisteriumError } from "../index.js";\n` : "";
-  const api = `export { ${functions.join(", ")} } from "./${js}";\n${errorsJs}`;
-  const types = `export * from "./${js}";\n${errorsTypes}`;
+  // A dynamic import, so bundlers split the data into its own chunk and browsers fetch it when asked.
+  const dataJs = data
+    ? `import { ${data.use} } from "./${js}";\nlet loaded;\n/** Loads the data once; later calls wait for the same load. */\nexport function ${data.load}() {\n  loaded ??= import("./${data.file}").then((m) => { if (!${data.use}(m.default)) throw new Error("${data.file} is not this entry's data"); });\n  return loaded;\n}\n`
+    : "";
+  const dataTypes = data
+    ? `/** ${data.doc} */\nexport function ${data.load}(): Promise<void>;\n`
+    : "";
+  const api = `export { ${functions.join(", ")} } from "./${js}";\n${errorsJs}${dataJs}`;
+  const types = `export * from "./${js}";\n${errorsTypes}${dataTypes}`;
   write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}`);
   write("index.d.ts", `${types}export { default, initSync } from "./${js}";\n`);
   const preloaded = (how, load) => `// ${how}

@@ -37,13 +37,16 @@ pub struct Readings {
     pub number: Option<u32>,
 }
 
+/// The Lectionary's table as the build writes it (build/lectionary.rs): compiled into native
+/// builds; the JavaScript entry ships it as its own file (examples/lectionary_module.rs).
+#[cfg(not(all(feature = "js", target_arch = "wasm32")))]
+pub const TABLE: &str = include_str!(concat!(env!("OUT_DIR"), "/lectionary.txt"));
+
 /// The table (native builds: compiled in, read on first use).
 #[cfg(not(all(feature = "js", target_arch = "wasm32")))]
 fn table() -> Option<&'static Table> {
-    static TABLE: OnceLock<Option<Table>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| Table::parse(include_str!(concat!(env!("OUT_DIR"), "/lectionary.txt"))))
-        .as_ref()
+    static PARSED: OnceLock<Option<Table>> = OnceLock::new();
+    PARSED.get_or_init(|| Table::parse(TABLE)).as_ref()
 }
 
 /// The table the JavaScript entry was given by [`load`], if any.

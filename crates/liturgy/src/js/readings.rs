@@ -1,0 +1,41 @@
+//! The day's readings in the JavaScript entry: the Lectionary's table handed over by
+//! `loadLectionary()`, and one Mass's references as the `.d.ts` of [`super`] describes them.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::lectionary::Readings;
+
+/// Takes the Lectionary's references (the text of the package's `lectionary.js`), after which
+/// `liturgicalDay` returns each day's readings. Called by `loadLectionary()`, which the entry's
+/// `index.js`, `node.js` and `workerd.js` export; `false` when `text` is not that table.
+#[wasm_bindgen(js_name = useLectionary)]
+pub fn use_lectionary(text: String) -> bool {
+    crate::lectionary::load(text)
+}
+
+/// One Mass's readings as the `.d.ts` of [`super`] describes them.
+#[derive(Serialize)]
+pub(super) struct ReadingsOut {
+    first: &'static str,
+    psalm: &'static str,
+    second: Option<&'static str>,
+    gospel: &'static str,
+    mass: Option<&'static str>,
+    vigil: bool,
+    number: Option<u32>,
+}
+
+impl ReadingsOut {
+    pub(super) fn of(r: Readings) -> Self {
+        Self {
+            first: r.first,
+            psalm: r.psalm,
+            second: r.second,
+            gospel: r.gospel,
+            mass: r.note,
+            vigil: r.vigil,
+            number: r.number,
+        }
+    }
+}

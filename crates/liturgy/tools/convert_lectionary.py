@@ -141,8 +141,12 @@ def main(src, out_dir):
         by_number.setdefault(int(row[4]), []).append(row)
     source = ("# Converted by crates/liturgy/tools/convert_lectionary.py from the Lectionary for Mass (USCCB, numbers as\n"
               "# printed) as tabulated in GitHub plishman/Catholic-Lectionary-on-ESP8266 (Full_Lectionary_Raw.csv, commit\n"
-              "# 17b7fc95); facts checked against catholic-resources.org's Lectionary tables (Felix Just) where rows\n"
-              "# were unclear. Edit by hand freely: the build checks every row (build/lectionary.rs).\n")
+              "# 17b7fc95), itself from Felix Just's Lectionary tables (catholic-resources.org); four misprinted psalms\n"
+              "# corrected (CORRECTIONS in the converter). Cross-checked by tools/check_litcal.py against the Liturgical Calendar API's lectionary\n"
+              "# (development branch, November 2025: the Advent and Christmas weekdays and 16 saints' days, 55 days):\n"
+              "# its 7 differences are its own slips (the Nativity of John the Baptist's day Mass copies its vigil, the\n"
+              "# Assumption copies Peter and Paul, \"Marc\"). Edit by hand freely: the build checks every row\n"
+              "# (build/lectionary.rs).\n")
     week = ["# The weekdays of every season, by the id of the day of the Proper of Time: `all` (one cycle) or `I` and\n"
             "# `II` (Ordinary Time). `number` is the Lectionary number.\n", source]
     for n, group in sorted(by_number.items()):

@@ -37,9 +37,9 @@ pub struct Readings {
     pub number: Option<u32>,
 }
 
-/// The Lectionary's table as the build writes it (build/lectionary.rs): compiled into native
-/// builds; the JavaScript entry ships it as its own file (examples/lectionary_module.rs).
-#[cfg(not(all(feature = "js", target_arch = "wasm32")))]
+/// The Lectionary's table as the build writes it (build/lectionary.rs). Native builds read it; the
+/// JavaScript entry never does, so it is not linked into its `.wasm`, and ships it as its own file
+/// instead (examples/lectionary_module.rs).
 pub const TABLE: &str = include_str!(concat!(env!("OUT_DIR"), "/lectionary.txt"));
 
 /// The table (native builds: compiled in, read on first use).

@@ -23,7 +23,10 @@ test("a weekday of Ordinary Time by cycle, a Sunday, a memorial beside its weekd
   await cal.loadLectionary();
   // Tuesday of the 10th Week in Ordinary Time, Year II (Lectionary 360).
   const [weekday] = cal.liturgicalDay("2026-06-09").readings;
-  assert.deepEqual(weekday, { first: "1 Kgs 17:7-16", psalm: "Ps 4:2-3, 4-5, 7b-8", second: null, gospel: "Mt 5:13-16", mass: null, vigil: false, number: 360 });
+  assert.deepEqual(weekday, {
+    first: "1 Kgs 17:7-16", psalm: "Ps 4:2-3, 4-5, 7b-8", second: null, gospel: "Mt 5:13-16", mass: null, vigil: false, number: 360,
+    osis: { first: ["1Kgs.17.7-1Kgs.17.16"], psalm: ["Ps.4.2-Ps.4.3,Ps.4.4-Ps.4.5,Ps.4.7-Ps.4.8"], second: null, gospel: ["Matt.5.13-Matt.5.16"] },
+  });
   // The same day of 2025, Year I (Lectionary 360): the same Gospel, another first reading.
   const yearI = cal.liturgicalDay("2025-06-10").readings[0];
   assert.equal(yearI.number, 360);
@@ -32,6 +35,7 @@ test("a weekday of Ordinary Time by cycle, a Sunday, a memorial beside its weekd
   assert.equal(cal.liturgicalDay("2025-11-30").readings[0].gospel, "Mt 24:37-44");
   const sorrows = cal.liturgicalDay("2026-09-15").readings;
   assert.deepEqual(sorrows.map((r) => [r.mass, r.number]), [[null, 444], ["Our Lady of Sorrows", 639]]);
+  assert.deepEqual(sorrows[1].osis.gospel, ["John.19.25-John.19.27", "Luke.2.33-Luke.2.35"]); // "Jn 19:25-27 or Lk 2:33-35"
 });
 
 test("the options where the Lectionary gives several Masses", async () => {

@@ -3,9 +3,10 @@
 //! entry ships it as a separate file that `loadLectionary()` hands to the wasm (src/lectionary/).
 //!
 //! One line a set of readings, sorted by key, fields separated by tabs:
-//! `key  cycle  flags  number  first  psalm  second  gospel  note`, where `cycle` is empty (every
-//! year), `A`/`B`/`C` or `I`/`II`, and `flags` is empty, `v` (the Easter Vigil) or `m` (another
-//! Mass of the day, from masses.toml).
+//! `key  cycle  flags  number  first  psalm  second  gospel  note` and the machine form (OSIS,
+//! build/refs.rs) of `first  psalm  second  gospel`, where `cycle` is empty (every year),
+//! `A`/`B`/`C` or `I`/`II`, and `flags` is empty, `v` (the Easter Vigil) or `m` (another Mass of
+//! the day, from masses.toml).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -191,6 +192,13 @@ fn sets(id: &str, e: &Entry, flags: &str, note: Option<&str>) -> Result<Vec<Stri
         let mut line = format!("{id}\t{cycle}\t{flags}\t{number}");
         for f in fields {
             let _ = write!(line, "\t{f}");
+        }
+        for f in [&r.first, &r.psalm, &second, &r.gospel] {
+            let machine = match f.is_empty() {
+                true => String::new(),
+                false => crate::refs::osis(f).map_err(|e| format!("[{id}]: {e}"))?,
+            };
+            let _ = write!(line, "\t{machine}");
         }
         out.push(line);
     }

@@ -14,6 +14,7 @@ mod calendars;
 #[allow(dead_code)] // the stand-in's build uses all of it, this one not `convert`
 mod data;
 mod lectionary;
+mod refs;
 mod tables;
 
 fn main() {

@@ -79,6 +79,10 @@ export interface Readings {
   /** The readings' number in the Lectionary for Mass (USCCB), a stable key for the set, e.g. `305`
    *  for Monday of the First Week in Ordinary Time; `null` where the data gives none. */
   number: number | null;
+  /** The same references in a stable machine form, OSIS ranges (`Isa.7.10-Isa.7.14,Isa.8.10`), one
+   *  string per alternative (`Mt 1:1-25 or 1:18-25` → `["Matt.1.1-Matt.1.25", "Matt.1.18-Matt.1.25"]`);
+   *  parts of verses count as the whole verse, remarks in parentheses are left out. */
+  osis: { first: string[]; psalm: string[]; second: string[] | null; gospel: string[] };
 }
 
 /** What a date is in one calendar (the General Roman Calendar unless `calendar` is given). */

@@ -35,6 +35,25 @@ pub struct Readings {
     /// The number of the readings in the Lectionary for Mass (USCCB edition), where the data gives
     /// it, e.g. `305` for Monday of the First Week in Ordinary Time.
     pub number: Option<u32>,
+    /// The same references in a stable machine form.
+    pub osis: Osis,
+}
+
+/// The machine form of one Mass's references, written by the build from the cited form: OSIS
+/// ranges (`Book.chapter.verse`) separated by commas, one list per alternative, alternatives
+/// separated by `|`; parts of verses (`4b`) count as the whole verse, remarks in parentheses are
+/// left out. `Is 7:10-14; 8:10` → `Isa.7.10-Isa.7.14,Isa.8.10`; `Mt 1:1-25 or 1:18-25` →
+/// `Matt.1.1-Matt.1.25|Matt.1.18-Matt.1.25`; `Ps 23` → `Ps.23`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Osis {
+    /// The first reading (the Easter Vigil's: its Old Testament readings in order).
+    pub first: &'static str,
+    /// The responsorial psalm or canticle.
+    pub psalm: &'static str,
+    /// The second reading, when there is one.
+    pub second: Option<&'static str>,
+    /// The Gospel.
+    pub gospel: &'static str,
 }
 
 /// The Lectionary's table as the build writes it (build/lectionary.rs). Native builds read it; the

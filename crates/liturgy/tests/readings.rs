@@ -155,3 +155,55 @@ fn a_sample_of_days_holds_the_lectionarys_own_references() {
         wrong.join("\n")
     );
 }
+
+/// One OSIS range: `Book.chapter[.verse][-Book.chapter[.verse]]`.
+fn is_osis_range(range: &str) -> bool {
+    let point = |p: &str| {
+        let mut parts = p.split('.');
+        let book = parts.next().unwrap_or("");
+        let numbers: Vec<&str> = parts.collect();
+        !book.is_empty()
+            && book.chars().all(|c| c.is_ascii_alphanumeric())
+            && (1..=2).contains(&numbers.len())
+            && numbers
+                .iter()
+                .all(|n| !n.is_empty() && (n.chars().all(|c| c.is_ascii_digit()) || n.len() == 1))
+    };
+    match range.split_once('-') {
+        Some((a, b)) => point(a) && point(b),
+        None => point(range),
+    }
+}
+
+#[test]
+fn every_reference_has_its_machine_form() {
+    let annunciation = readings("annunciation_of_the_lord", SundayCycle::A).unwrap();
+    assert_eq!(annunciation.osis.first, "Isa.7.10-Isa.7.14,Isa.8.10");
+    let vigil = readings("holy_saturday", SundayCycle::A).unwrap();
+    assert_eq!(
+        vigil.osis.psalm,
+        "Ps.104,Ps.16,Exod.15,Ps.30,Isa.12,Ps.19,Ps.42-Ps.43,Ps.118"
+    );
+    let philemon = readings("ordinary_time_23_sunday", SundayCycle::C).unwrap();
+    assert_eq!(
+        philemon.osis.second,
+        Some("Phlm.1.9-Phlm.1.10,Phlm.1.12-Phlm.1.17")
+    );
+    let christmas = liturgical_day(CivilDate::new(2026, 12, 25).unwrap()).unwrap();
+    let night_vigil = masses_for(&christmas)[1];
+    assert_eq!(
+        night_vigil.osis.gospel,
+        "Matt.1.1-Matt.1.25|Matt.1.18-Matt.1.25"
+    );
+    for date in days(2025, 2035) {
+        for r in masses_for(&liturgical_day(date).unwrap()) {
+            let fields = [r.osis.first, r.osis.psalm, r.osis.gospel];
+            for machine in fields.into_iter().chain(r.osis.second) {
+                let ok = machine
+                    .split('|')
+                    .all(|alt| alt.split(',').all(is_osis_range));
+                assert!(ok, "{date}: {machine:?} of {r:?}");
+            }
+        }
+    }
+}

@@ -63,7 +63,8 @@ MASSES = [
 
 
 def reference(text):
-    text = CORRECTIONS.get(text.strip(), text)
+    text = CORRECTIONS.get(text.strip(), text).replace("Eccl/Qoh", "Eccl")
+    text = text.replace(" [Vulg.]", " (Vulgate verse numbers)")
     text = BOOK.sub(lambda m: BOOKS.get(m.group(1), m.group(1)), text.strip())
     text = re.sub(r"(\d[a-z]*)-(\d+:\d)", "\\1\u2013\\2", text)  # a range across chapters: en dash
     return re.sub(r"\s*\+\s*", " and ", text)

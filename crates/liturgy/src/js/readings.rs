@@ -24,6 +24,16 @@ pub(super) struct ReadingsOut {
     mass: Option<&'static str>,
     vigil: bool,
     number: Option<u32>,
+    osis: OsisOut,
+}
+
+/// The machine form: one OSIS string per alternative.
+#[derive(Serialize)]
+struct OsisOut {
+    first: Vec<&'static str>,
+    psalm: Vec<&'static str>,
+    second: Option<Vec<&'static str>>,
+    gospel: Vec<&'static str>,
 }
 
 impl ReadingsOut {
@@ -36,6 +46,12 @@ impl ReadingsOut {
             mass: r.note,
             vigil: r.vigil,
             number: r.number,
+            osis: OsisOut {
+                first: r.osis.first.split('|').collect(),
+                psalm: r.osis.psalm.split('|').collect(),
+                second: r.osis.second.map(|s| s.split('|').collect()),
+                gospel: r.osis.gospel.split('|').collect(),
+            },
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The Lectionary's table as the build writes it (`lectionary.txt`, build/lectionary.rs): one line
-//! a set of readings, sorted by key, nine fields separated by tabs. Read once into rows that point
-//! into the text.
+//! a set of readings, sorted by key, thirteen fields separated by tabs. Read once into rows that
+//! point into the text.
 
-use super::Readings;
+use super::{Osis, Readings};
 
 /// One line of the table.
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +29,7 @@ impl Table {
             let (key, cycle, flags, number) = (next()?, next()?, next()?, next()?);
             let (first, psalm, second, gospel, note) =
                 (next()?, next()?, next()?, next()?, next()?);
+            let osis = (next()?, next()?, next()?, next()?);
             let some = |t: &'static str| (!t.is_empty()).then_some(t);
             rows.push(Row {
                 key,
@@ -44,6 +45,12 @@ impl Table {
                     number: match number {
                         "" => None,
                         n => Some(n.parse().ok()?),
+                    },
+                    osis: Osis {
+                        first: osis.0,
+                        psalm: osis.1,
+                        second: some(osis.2),
+                        gospel: osis.3,
                     },
                 },
             });

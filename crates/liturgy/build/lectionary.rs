@@ -45,6 +45,8 @@ struct Entry {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Readings {
+    /// The Lectionary number of this cycle's set, where it differs by cycle (Sundays).
+    number: Option<u32>,
     first: String,
     psalm: String,
     second: Option<String>,
@@ -169,9 +171,13 @@ fn sets(id: &str, e: &Entry, flags: &str, note: Option<&str>) -> Result<Vec<Stri
             ))
         }
     };
-    let number = e.number.map(|n| n.to_string()).unwrap_or_default();
     let mut out = Vec::new();
     for (cycle, r) in cycles {
+        let number = r
+            .number
+            .or(e.number)
+            .map(|n| n.to_string())
+            .unwrap_or_default();
         let note = r
             .note
             .clone()

@@ -175,7 +175,7 @@ mod tests {
     fn christmas_lists_its_four_masses() {
         let text = readings_text(date(2026, 12, 25)).unwrap();
         for mass in [
-            "Mass during the Day:",
+            "Mass during the Day (Lectionary 16):",
             "Vigil Mass (Lectionary 13):",
             "Mass during the Night (Lectionary 14):",
             "Mass at Dawn (Lectionary 15):",

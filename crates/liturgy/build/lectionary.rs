@@ -110,7 +110,7 @@ pub fn generate(out: &str, rows: &[Row]) {
                 &text,
                 at(
                     key.span(),
-                    format!("[[{id}]]: the day's own Mass is not in lectionary.toml"),
+                    format!("[[{id}]]: the day's own Mass is in no other file of the Lectionary"),
                 ),
             );
         }

@@ -38,7 +38,11 @@ CORRECTIONS = {
     "Ps 78:8, 9, 11+13": "Ps 79:8, 9, 11+13",  # 230: Psalm 79
     "Ps 42:2, 3; 42:3, 4": "Ps 42:2, 3; 43:3, 4",  # 237: Psalms 42 and 43
     "Ps 42:2-3; 42:3, 4": "Ps 42:2-3; 43:3, 4",  # 279: Psalms 42 and 43
+    "Ps 26:1, 7-8a, 8b-9abc, 13-14": "Ps 27:1, 7-8a, 8b-9abc, 13-14",  # 243: Psalm 27 (26 has 12 verses)
 }
+# The optional Masses of the 3rd, 4th and 5th weeks of Lent (the Gospels of Year A's Sundays), which
+# may be said on any weekday of their week: (number, week).
+LENT_OPTIONAL = [(236, 3), (243, 4), (250, 5)]
 BOOK = re.compile(r"(?<![\w])((?:[123] )?[A-Z][a-z]+)(?= \d)")
 DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
@@ -142,7 +146,7 @@ def main(src, out_dir):
         by_number.setdefault(int(row[4]), []).append(row)
     source = ("# Converted by crates/liturgy/tools/convert_lectionary.py from the Lectionary for Mass (USCCB, numbers as\n"
               "# printed) as tabulated in GitHub plishman/Catholic-Lectionary-on-ESP8266 (Full_Lectionary_Raw.csv, commit\n"
-              "# 17b7fc95), itself from Felix Just's Lectionary tables (catholic-resources.org); four misprinted psalms\n"
+              "# 17b7fc95), itself from Felix Just's Lectionary tables (catholic-resources.org); five misprinted psalms\n"
               "# corrected (CORRECTIONS in the converter). Cross-checked by tools/check_litcal.py against the Liturgical Calendar API's lectionary\n"
               "# (development branch, November 2025: the Advent and Christmas weekdays and 16 saints' days, 55 days):\n"
               "# its 7 differences are its own slips (the Nativity of John the Baptist's day Mass copies its vigil, the\n"
@@ -169,9 +173,14 @@ def main(src, out_dir):
     open(f"{out_dir}/saints.toml", "w").write("".join(saints))
 
     masses = ["# The other Masses of a day, where the Lectionary gives more than one: vigil Masses (celebrated the evening\n"
-              "# before), the Masses of Christmas, the Chrism Mass; the day's own Mass is in ../lectionary.toml.\n", source]
+              "# before), the Masses of Christmas, the Chrism Mass, the optional Masses of the 3rd to 5th weeks of Lent;\n"
+              "# the day's own Mass is in ../lectionary.toml or weekdays.toml.\n", source]
     for n, key, note in MASSES:
         masses.append(f"\n[[{key}]]\nnumber = {n}\nall = {inline(dict(readings(by_number[n], 'all'), note=note))}\n")
+    for n, week in LENT_OPTIONAL:
+        for day in DAYS:
+            note = "Optional Mass of the week"
+            masses.append(f"\n[[lent_{week}_{day}]]\nnumber = {n}\nall = {inline(dict(readings(by_number[n], 'all'), note=note))}\n")
     open(f"{out_dir}/masses.toml", "w").write("".join(masses))
 
 

@@ -52,9 +52,9 @@ CARGO_TARGET_DIR=$target/opt3 worker_pkg dist/pkg-worker 3 --no-opt -- --feature
 demo_pid=$!
 wasm_pack . pkg
 wasm_pack crates/liturgy dist/pkg-liturgy --out-name liturgy -- --features js
-# The Lectionary's references, kept out of the calendar's wasm: pkg/liturgy/lectionary.js, which
-# loadLectionary() imports when asked (docs/liturgy.md, "Readings").
-cargo run -q -p magisterium-liturgy --example lectionary_module >dist/pkg-liturgy/lectionary.js
+# The Lectionary's references, left out of the calendar's wasm: one file, loaded when asked
+# (pkg/liturgy/lectionary.js; docs/liturgy.md, "Readings").
+cargo run -q -p magisterium-liturgy --example lectionary_file -- dist/pkg-liturgy/lectionary.txt
 wasm_pack crates/differences dist/pkg-differences --out-name differences
 node scripts/package.mjs
 worker_pkg dist/pkg-proxy z

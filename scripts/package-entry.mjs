@@ -8,10 +8,11 @@
 //   functions: what the entry exports from its wasm
 //   errors:    it also exports `MagisteriumError` and `isMagisteriumError` (its wasm throws them)
 //   note:      the first line of its index.js, for browsers and bundlers
-//   data:      optional data kept out of the default download: `{ file, load, use, doc }`, a module of
-//              dist/pkg-<name>/ (`export default "<text>"`) that the exported async `load()` imports
-//              on first call and hands to the wasm's `use(text)` (the liturgy's `loadLectionary`)
-import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+//   data:      optional data its wasm leaves out, `{ file, load, use, doc }`: dist/pkg-<name>/<file>.txt
+//              (written by the crate's example) becomes pkg/<name>/<file>.js, which the exported
+//              `load()` imports in a browser when asked and hands to the wasm's `use(text)`; workerd and
+//              Node load it on import (the liturgy's `loadLectionary`, its `lectionary.txt`)
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
 export async function packageEntry({ name, functions, errors, note, data }) {
@@ -21,7 +22,7 @@ export async function packageEntry({ name, functions, errors, note, data }) {
   const wasm = `${name}_bg.wasm`;
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  for (const f of [js, `${name}.d.ts`, wasm, `${wasm}.d.ts`, "snippets", ...(data ? [data.file] : [])]) {
+  for (const f of [js, `${name}.d.ts`, wasm, `${wasm}.d.ts`, "snippets"]) {
     cpSync(new URL(f, src), new URL(f, out), { recursive: true });
   }
   const files = folder(out);
@@ -32,21 +33,23 @@ export async function packageEntry({ name, functions, errors, note, data }) {
 
   const errorsJs = errors ? `export { MagisteriumError, isMagisteriumError } from "${runtime}";\n` : "";
   const errorsTypes = errors ? `export { MagisteriumError, isMagisteriumError } from "../index.js";\n` : "";
-  // A dynamic import, so bundlers split the data into its own chunk and browsers fetch it when asked.
-  const dataJs = data
-    ? `import { ${data.use} } from "./${js}";\nlet loaded;\n/** Loads the data once; later calls wait for the same load. */\nexport function ${data.load}() {\n  loaded ??= import("./${data.file}").then((m) => { if (!${data.use}(m.default)) throw new Error("${data.file} is not this entry's data"); });\n  return loaded;\n}\n`
+  if (data) write(`${data.file}.js`, `export default ${JSON.stringify(readFileSync(new URL(`${data.file}.txt`, src), "utf8"))};\n`);
+  // Browsers: a dynamic import, so bundlers split the data into its own chunk, fetched when asked.
+  const lazyData = data
+    ? `import { ${data.use} } from "./${js}";\nlet loaded;\nexport function ${data.load}() {\n  loaded ??= import("./${data.file}.js").then((m) => { if (!${data.use}(m.default)) throw new Error("${data.file}.js is not this entry's data"); });\n  return loaded;\n}\n`
     : "";
-  const dataTypes = data
-    ? `/** ${data.doc} */\nexport function ${data.load}(): Promise<void>;\n`
+  const eagerData = data
+    ? `import { ${data.use} } from "./${js}";\nimport ${data.file} from "./${data.file}.js";\n${data.use}(${data.file});\nexport async function ${data.load}() {}\n`
     : "";
-  const api = `export { ${functions.join(", ")} } from "./${js}";\n${errorsJs}${dataJs}`;
+  const dataTypes = data ? `/** ${data.doc} */\nexport declare function ${data.load}(): Promise<void>;\n` : "";
+  const api = `export { ${functions.join(", ")} } from "./${js}";\n${errorsJs}`;
   const types = `export * from "./${js}";\n${errorsTypes}${dataTypes}`;
-  write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}`);
+  write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}${lazyData}`);
   write("index.d.ts", `${types}export { default, initSync } from "./${js}";\n`);
   const preloaded = (how, load) => `// ${how}
 import { initSync } from "./${js}";
 ${load}
-/** Already initialised; kept so code written for browsers runs unchanged. */
+${eagerData}/** Already initialised; kept so code written for browsers runs unchanged. */
 export default async function init() {}
 export { initSync };
 ${api}`;

@@ -6,9 +6,6 @@ import assert from "node:assert/strict";
 import ICAL from "ical.js";
 import * as cal from "../../pkg/liturgy/node.js";
 
-// The readings are a separate file, loaded when asked (liturgy-readings.test.mjs has the day before).
-await cal.loadLectionary();
-
 test("the calendars listed, the General Roman Calendar first and the default", () => {
   const ids = cal.liturgicalCalendars().map((c) => c.id);
   assert.equal(ids[0], "general-roman");

@@ -1,26 +1,13 @@
-// The day's readings through `magisterium-a2a/liturgy`'s Node entry: none until loadLectionary()
-// (the references are a separate file, kept out of the calendar's .wasm), then every Mass of the day
-// with its Lectionary number. crates/liturgy/tests/readings.rs holds the data itself day by day.
+// The day's readings through `magisterium-a2a/liturgy`'s Node entry, which loads the Lectionary's
+// references on import (a browser awaits loadLectionary() first: liturgy-readings-lazy.test.mjs):
+// every Mass of the day with its Lectionary number and machine form. crates/liturgy/tests/readings.rs
+// holds the data itself day by day.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import * as cal from "../../pkg/liturgy/node.js";
 
-const wasm = readFileSync(new URL("../../pkg/liturgy/liturgy_bg.wasm", import.meta.url));
-
-test("no readings before loadLectionary(), and none of them in the .wasm", async () => {
-  assert.deepEqual(cal.liturgicalDay("2026-06-09").readings, []);
-  assert.deepEqual(cal.liturgicalDay("2025-11-30").readings, []);
-  for (const reference of ["Is 2:1-5", "Mt 24:37-44", "1 Kgs 17:7-16", "Ps 122:1-2"]) {
-    assert.equal(wasm.includes(Buffer.from(reference)), false, `${reference} is in the .wasm`);
-  }
-  const first = cal.loadLectionary();
-  assert.equal(cal.loadLectionary(), first, "one load");
-  await first;
-});
-
-test("a weekday of Ordinary Time by cycle, a Sunday, a memorial beside its weekday", async () => {
-  await cal.loadLectionary();
+test("a weekday of Ordinary Time by cycle, a Sunday, a memorial beside its weekday: there on import", async () => {
+  await cal.loadLectionary(); // nothing to wait for in Node; the same code runs in a browser
   // Tuesday of the 10th Week in Ordinary Time, Year II (Lectionary 360).
   const [weekday] = cal.liturgicalDay("2026-06-09").readings;
   assert.deepEqual(weekday, {
@@ -38,8 +25,7 @@ test("a weekday of Ordinary Time by cycle, a Sunday, a memorial beside its weekd
   assert.deepEqual(sorrows[1].osis.gospel, ["John.19.25-John.19.27", "Luke.2.33-Luke.2.35"]); // "Jn 19:25-27 or Lk 2:33-35"
 });
 
-test("the options where the Lectionary gives several Masses", async () => {
-  await cal.loadLectionary();
+test("the options where the Lectionary gives several Masses", () => {
   const christmas = cal.liturgicalDay("2026-12-25").readings;
   assert.deepEqual(christmas.map((r) => r.mass), ["Mass during the Day", "Vigil Mass", "Mass during the Night", "Mass at Dawn"]);
   assert.deepEqual(christmas.slice(1).map((r) => r.number), [13, 14, 15]);
@@ -53,15 +39,13 @@ test("the options where the Lectionary gives several Masses", async () => {
   assert.equal(cal.liturgicalDay("2026-04-02").readings[1].mass, "Chrism Mass");
 });
 
-test("the weekdays after the Epiphany: by date on January 6, by weekday where it is on Sunday", async () => {
-  await cal.loadLectionary();
+test("the weekdays after the Epiphany: by date on January 6, by weekday where it is on Sunday", () => {
   // 2026: the Epiphany is Tuesday January 6 (universal), Sunday January 4 (United States).
   assert.equal(cal.liturgicalDay("2026-01-09").readings[0].number, 214); // "January 9"
   assert.equal(cal.liturgicalDay("2026-01-09", { calendar: "united-states" }).readings[0].number, 216); // Friday after
 });
 
-test("every day of 2026 and 2027 has readings", async () => {
-  await cal.loadLectionary();
+test("every day of 2026 and 2027 has readings", () => {
   for (let d = new Date(Date.UTC(2026, 0, 1)); d.getUTCFullYear() < 2028; d.setUTCDate(d.getUTCDate() + 1)) {
     const date = d.toISOString().slice(0, 10);
     const day = cal.liturgicalDay(date);

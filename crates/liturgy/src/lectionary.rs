@@ -58,7 +58,7 @@ pub struct Osis {
 
 /// The Lectionary's table as the build writes it (build/lectionary.rs). Native builds read it; the
 /// JavaScript entry never does, so it is not linked into its `.wasm`, and ships it as its own file
-/// instead (examples/lectionary_module.rs).
+/// instead (examples/lectionary_file.rs).
 pub const TABLE: &str = include_str!(concat!(env!("OUT_DIR"), "/lectionary.txt"));
 
 /// The table (native builds: compiled in, read on first use).

@@ -7,9 +7,10 @@ use wasm_bindgen::prelude::*;
 use crate::lectionary::Readings;
 
 /// Takes the Lectionary's references (the text of the package's `lectionary.js`), after which
-/// `liturgicalDay` returns each day's readings. Called by `loadLectionary()`, which the entry's
-/// `index.js`, `node.js` and `workerd.js` export; `false` when `text` is not that table.
-#[wasm_bindgen(js_name = useLectionary)]
+/// `liturgicalDay` returns each day's readings: what `loadLectionary()` calls in a browser, and
+/// `node.js` and `workerd.js` on import (left out of the `.d.ts`); `false` when `text` is not that
+/// table.
+#[wasm_bindgen(js_name = useLectionary, skip_typescript)]
 pub fn use_lectionary(text: String) -> bool {
     crate::lectionary::load(text)
 }

@@ -113,8 +113,8 @@ export interface LiturgicalDay {
   /** `YYYY-MM-DD` the celebration was moved from (the Ascension kept on Sunday, a solemnity
    *  impeded by a Sunday of Lent), or `null`. */
   transferredFrom: string | null;
-  /** The Lectionary's references for the day, once `loadLectionary()` has loaded them (empty
-   *  before): the day's own Mass first (a memorial keeps the weekday's readings), then the other
+  /** The Lectionary's references for the day (in a browser once `loadLectionary()` has loaded
+   *  them, empty before; in Node and workerd from import): the day's own Mass first (a memorial keeps the weekday's readings), then the other
    *  Masses of the day (vigil Masses, the Masses of Christmas, the Chrism Mass), then the readings
    *  of the day's memorials that have their own. Sundays and solemnities by cycle A/B/C, weekdays of
    *  Ordinary Time by cycle I/II. */

@@ -5,8 +5,9 @@
 //! From `data/lectionary.toml` and `data/lectionary/*.toml`, which the build checks and writes as
 //! one table.
 //!
-//! In Rust the table is part of the crate. In the JavaScript entry it is a separate file, loaded
-//! only when asked for (`loadLectionary()`, [`load`]): until then a day has no readings.
+//! In Rust the table is part of the crate. In the JavaScript entry it is a separate file that
+//! [`load`] takes: in a browser when asked for (`loadLectionary()`; until then a day has no
+//! readings), in Node and workerd on import.
 
 mod table;
 

@@ -54,6 +54,9 @@ wasm_pack . pkg
 wasm_pack crates/liturgy dist/pkg-liturgy --out-name liturgy -- --features js
 # The calendar's locales, left out of its wasm: one file each, loaded when asked (docs/liturgy.md).
 cargo run -q -p magisterium-liturgy --example locale_files -- dist/pkg-liturgy/locales
+# The Lectionary's references, left out of the calendar's wasm: one file, loaded when asked
+# (pkg/liturgy/lectionary.js; docs/liturgy.md, "Readings").
+cargo run -q -p magisterium-liturgy --example lectionary_file -- dist/pkg-liturgy/lectionary.txt
 wasm_pack crates/differences dist/pkg-differences --out-name differences
 node scripts/package.mjs
 worker_pkg dist/pkg-proxy z

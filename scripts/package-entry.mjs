@@ -12,10 +12,14 @@
 //              (written by the crate's example `locale_files`) become pkg/<name>/locales/<code>.js,
 //              which `liturgicalLocale(code)` imports in a browser when asked; workerd and Node load
 //              them all on import
+//   data:      optional data its wasm leaves out, `{ file, load, use, doc }`: dist/pkg-<name>/<file>.txt
+//              (written by the crate's example) becomes pkg/<name>/<file>.js, which the exported
+//              `load()` imports in a browser when asked and hands to the wasm's `use(text)`; workerd and
+//              Node load it on import (the liturgy's `loadLectionary`, its `lectionary.txt`)
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
 
-export async function packageEntry({ name, functions, errors, note, locales = false }) {
+export async function packageEntry({ name, functions, errors, note, locales = false, data }) {
   const src = new URL(`../dist/pkg-${name}/`, import.meta.url);
   const out = new URL(`../pkg/${name}/`, import.meta.url);
   const js = `${name}.js`;
@@ -33,13 +37,22 @@ export async function packageEntry({ name, functions, errors, note, locales = fa
 
   const errorsJs = errors ? `export { MagisteriumError, isMagisteriumError } from "${runtime}";\n` : "";
   const errorsTypes = errors ? `export { MagisteriumError, isMagisteriumError } from "../index.js";\n` : "";
+  if (data) write(`${data.file}.js`, `export default ${JSON.stringify(readFileSync(new URL(`${data.file}.txt`, src), "utf8"))};\n`);
+  // Browsers: a dynamic import, so bundlers split the data into its own chunk, fetched when asked.
+  const lazyData = data
+    ? `import { ${data.use} } from "./${js}";\nlet loaded;\nexport function ${data.load}() {\n  loaded ??= import("./${data.file}.js").then((m) => { if (!${data.use}(m.default)) throw new Error("${data.file}.js is not this entry's data"); });\n  return loaded;\n}\n`
+    : "";
+  const eagerData = data
+    ? `import { ${data.use} } from "./${js}";\nimport ${data.file} from "./${data.file}.js";\n${data.use}(${data.file});\nexport async function ${data.load}() {}\n`
+    : "";
+  const dataTypes = data ? `/** ${data.doc} */\nexport declare function ${data.load}(): Promise<void>;\n` : "";
   const api = `export { ${functions.join(", ")} } from "./${js}";\n${errorsJs}`;
   const codes = locales ? localeModules(src, out, files) : [];
   const localeTypes = locales ? `/** Loads the names of \`locale\` (\`"fr"\`, \`"pt-BR"\`…) for \`{ locale }\`: in a browser its file
  *  (a few KB) is fetched the first time; in Node and workerd every locale is there already. English
  *  needs nothing. Rejects with a \`MagisteriumError\` of kind \`invalid_input\` for an unknown locale. */
 export declare function liturgicalLocale(locale: string): Promise<void>;\n` : "";
-  const types = `export * from "./${js}";\n${errorsTypes}${localeTypes}`;
+  const types = `export * from "./${js}";\n${errorsTypes}${localeTypes}${dataTypes}`;
   const lazyLocales = locales ? `import { liturgicalLocaleFile, liturgicalAddLocale } from "./${js}";
 const FILES = { ${codes.map((c) => `${c}: () => import("./locales/${c}.js")`).join(", ")} };
 export async function liturgicalLocale(locale) {
@@ -52,12 +65,12 @@ for (const [code, names] of Object.entries({ ${codes.join(", ")} })) liturgicalA
 export async function liturgicalLocale(locale) {
   liturgicalLocaleFile(locale);
 }\n` : "";
-  write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}${lazyLocales}`);
+  write("index.js", `// ${note}\nexport { default, initSync } from "./${js}";\n${api}${lazyLocales}${lazyData}`);
   write("index.d.ts", `${types}export { default, initSync } from "./${js}";\n`);
   const preloaded = (how, load) => `// ${how}
 import { initSync } from "./${js}";
 ${load}
-${eagerLocales}/** Already initialised; kept so code written for browsers runs unchanged. */
+${eagerLocales}${eagerData}/** Already initialised; kept so code written for browsers runs unchanged. */
 export default async function init() {}
 export { initSync };
 ${api}`;

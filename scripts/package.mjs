@@ -97,7 +97,7 @@ const out = {
 // `magisterium-a2a/liturgy`, and how an answer differs from the documentation,
 // `magisterium-a2a/differences` (the check's API).
 for (const entry of [
-  { name: "liturgy", functions: ["liturgicalCalendars", "liturgicalDay", "liturgicalYear", "liturgicalYearIcs"], errors: true, locales: true, note: "Browsers and bundlers: call the default export (init) once, then use the calendar (and `await liturgicalLocale(code)` before asking in a language other than English)." },
+  { name: "liturgy", functions: ["liturgicalCalendars", "liturgicalDay", "liturgicalYear", "liturgicalYearIcs"], errors: true, locales: true, note: "Browsers and bundlers: call the default export (init) once, then use the calendar (`await liturgicalLocale(code)` before asking in a language other than English, and `await loadLectionary()` for the readings).", data: { file: "lectionary", load: "loadLectionary", use: "useLectionary", doc: "Loads the Lectionary's references for `liturgicalDay(date).readings`: in a browser its file is fetched the first time (later calls wait for the same load); in Node and workerd it is there already." } },
   { name: "differences", functions: ["responseDifferences"], errors: false, note: "Browsers and bundlers: call the default export (init) once." },
 ]) {
   const packaged = await packageEntry(entry);

@@ -21,7 +21,8 @@ test("a US parish: the Epiphany and the Ascension on Sunday, with where they cam
   assert.equal(epiphany.celebration.id, "epiphany_of_the_lord");
   assert.equal(epiphany.transferredFrom, "2027-01-06");
   assert.equal(epiphany.holyDayOfObligation, true);
-  assert.deepEqual(epiphany.readings, [{ first: "Is 60:1-6", psalm: "Ps 72", second: "Eph 3:2-3a, 5-6", gospel: "Mt 2:1-12", mass: null, vigil: false }]);
+  assert.deepEqual(epiphany.readings, [{ first: "Is 60:1-6", psalm: "Ps 72", second: "Eph 3:2-3a, 5-6", gospel: "Mt 2:1-12", mass: null, vigil: false, number: 20,
+    osis: { first: ["Isa.60.1-Isa.60.6"], psalm: ["Ps.72"], second: ["Eph.3.2-Eph.3.3,Eph.3.5-Eph.3.6"], gospel: ["Matt.2.1-Matt.2.12"] } }]);
   const thursday = cal.liturgicalDay("2027-05-06", us);
   assert.equal(thursday.celebration.id, "easter_time_6_thursday");
   assert.equal(thursday.holyDayOfObligation, false);

@@ -13,7 +13,9 @@
 mod calendars;
 #[allow(dead_code)] // the stand-in's build uses all of it, this one not `convert`
 mod data;
+mod lectionary;
 mod locales;
+mod refs;
 mod tables;
 
 fn main() {

@@ -4,7 +4,7 @@
 //! are escaped (RFC 5545 §3.1, §3.3.11).
 
 use super::calendars::Calendar;
-use super::lectionary::readings_for;
+use super::lectionary::masses_in;
 use super::locales::{Locale, ENGLISH};
 use super::precedence::liturgical_day_in;
 use magisterium_core::date::CivilDate;
@@ -108,7 +108,10 @@ fn event(
             day.colour.key()
         ),
     );
-    push(out, &format!("DESCRIPTION:{}", escape(&description(day))));
+    push(
+        out,
+        &format!("DESCRIPTION:{}", escape(&description(day, calendar))),
+    );
     push(out, "TRANSP:TRANSPARENT");
     push(out, "END:VEVENT");
 }
@@ -122,8 +125,8 @@ pub fn tag(text: &str) -> String {
 }
 
 /// The event's text: rank and colour, the day of the season, the holy day of obligation, the
-/// readings' references, the optional memorials and the notes, one per line.
-fn description(day: &super::LiturgicalDay) -> String {
+/// readings' references (a line a Mass), the optional memorials and the notes, one per line.
+fn description(day: &super::LiturgicalDay, calendar: &Calendar) -> String {
     let mut lines = vec![format!("{} · {}", day.rank.label(), day.colour.key())];
     if day.season_day != day.name {
         lines.push(day.season_day.clone());
@@ -131,7 +134,7 @@ fn description(day: &super::LiturgicalDay) -> String {
     if day.holy_day_of_obligation && day.date.weekday() != 0 {
         lines.push("Holy day of obligation".to_owned());
     }
-    if let Some(r) = readings_for(day) {
+    for r in masses_in(day, calendar) {
         let mut refs = vec![r.first.to_owned(), r.psalm.to_owned()];
         refs.extend(r.second.map(str::to_owned));
         refs.push(r.gospel.to_owned());

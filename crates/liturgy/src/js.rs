@@ -8,9 +8,12 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::calendars::{calendar, general, Calendar, CALENDARS};
-use crate::lectionary::{readings_for, Readings};
+use crate::lectionary::masses_in;
 use crate::locales::{add_locale, locale, locales, Locale, ENGLISH};
+
+mod readings;
 use crate::{Celebration, LiturgicalDay, LiturgicalYear};
+use readings::ReadingsOut;
 
 /// A `MagisteriumError` of kind `invalid_input`.
 fn invalid_input(message: &str) -> JsValue {
@@ -63,18 +66,27 @@ export interface CalendarInfo {
   name: string;
 }
 
-/** The references (never the text) of one Mass's readings, as the Lectionary cites them. */
+/** The references (never the text) of one Mass's readings, as the Lectionary for Mass cites them
+ *  (USCCB edition: `Is 2:1-5`, `Ps 122:1-2, 3-4b`; `or` between alternatives). */
 export interface Readings {
   first: string;
-  /** The responsorial psalm or canticle, e.g. `Ps 72`. */
+  /** The responsorial psalm or canticle, e.g. `Ps 72` or `Ps 122:1-2, 3-4b, 4cd-5, 6-7, 8-9`. */
   psalm: string;
   /** Sundays, solemnities and some feasts. */
   second: string | null;
   gospel: string;
-  /** Which Mass, when the day has several (`Mass during the Day`). */
+  /** Which Mass, when the day has several (`Mass during the Day`, `Vigil Mass`, `Mass during the
+   *  Night`, `Chrism Mass`), or the title of the memorial these readings belong to. */
   mass: string | null;
   /** The Easter Vigil's readings. */
   vigil: boolean;
+  /** The readings' number in the Lectionary for Mass (USCCB), a stable key for the set, e.g. `305`
+   *  for Monday of the First Week in Ordinary Time; `null` where the data gives none. */
+  number: number | null;
+  /** The same references in a stable machine form, OSIS ranges (`Isa.7.10-Isa.7.14,Isa.8.10`), one
+   *  string per alternative (`Mt 1:1-25 or 1:18-25` → `["Matt.1.1-Matt.1.25", "Matt.1.18-Matt.1.25"]`);
+   *  parts of verses count as the whole verse, remarks in parentheses are left out. */
+  osis: { first: string[]; psalm: string[]; second: string[] | null; gospel: string[] };
 }
 
 /** What a date is in one calendar (the General Roman Calendar unless `calendar` is given). */
@@ -105,8 +117,11 @@ export interface LiturgicalDay {
   /** `YYYY-MM-DD` the celebration was moved from (the Ascension kept on Sunday, a solemnity
    *  impeded by a Sunday of Lent), or `null`. */
   transferredFrom: string | null;
-  /** The Lectionary's references for the day (Sundays, solemnities and the principal feasts of the
-   *  General Roman Calendar, by cycle); empty when the data has none (weekdays, memorials). */
+  /** The Lectionary's references for the day (in a browser once `loadLectionary()` has loaded
+   *  them, empty before; in Node and workerd from import): the day's own Mass first (a memorial keeps the weekday's readings), then the other
+   *  Masses of the day (vigil Masses, the Masses of Christmas, the Chrism Mass), then the readings
+   *  of the day's memorials that have their own. Sundays and solemnities by cycle A/B/C, weekdays of
+   *  Ordinary Time by cycle I/II. */
   readings: Readings[];
   /** Transfers written out, e.g. "Transferred from Wednesday, March 19, 2008 (2008-03-19)." */
   notes: string[];
@@ -366,30 +381,6 @@ struct DayOut<'a> {
     notes: &'a [String],
 }
 
-/// One Mass's readings as the `.d.ts` above describes them.
-#[derive(Serialize)]
-struct ReadingsOut {
-    first: &'static str,
-    psalm: &'static str,
-    second: Option<&'static str>,
-    gospel: &'static str,
-    mass: Option<&'static str>,
-    vigil: bool,
-}
-
-impl ReadingsOut {
-    fn of(r: Readings) -> Self {
-        Self {
-            first: r.first,
-            psalm: r.psalm,
-            second: r.second,
-            gospel: r.gospel,
-            mass: r.note,
-            vigil: r.vigil,
-        }
-    }
-}
-
 impl<'a> DayOut<'a> {
     fn of(day: &'a LiturgicalDay, cal: &Calendar) -> Self {
         Self {
@@ -417,7 +408,10 @@ impl<'a> DayOut<'a> {
             psalter_week: day.psalter_week,
             holy_day_of_obligation: day.holy_day_of_obligation,
             transferred_from: day.transferred_from.map(|d| d.to_string()),
-            readings: readings_for(day).map(ReadingsOut::of).into_iter().collect(),
+            readings: masses_in(day, cal)
+                .into_iter()
+                .map(ReadingsOut::of)
+                .collect(),
             notes: &day.notes,
         }
     }

@@ -16,3 +16,4 @@ mod locales;
 mod movable;
 mod national;
 mod national_more;
+mod readings;

@@ -2,14 +2,15 @@
 //! references.
 
 use magisterium_core::date::CivilDate;
-use magisterium_liturgy::lectionary::readings_for;
+use magisterium_liturgy::lectionary::{masses_for, Readings};
 use magisterium_liturgy::liturgical_day;
 use magisterium_liturgy::names::long_date;
 
 /// The text of the `liturgical_readings` skill for `date`: the date, the celebration, season and
-/// week, the Sunday and weekday cycles, the colour, and the reading references where the table has
-/// them (otherwise a plain statement that it has none), ending with a line saying that the text
-/// comes from the offline stand-in agent. `None` outside 1900–2199.
+/// week, the Sunday and weekday cycles, the colour, and the reading references of every Mass of the
+/// day (the day's own first, then vigil Masses and the like, then a memorial's own readings), each
+/// with its Lectionary number, ending with a line saying that the text comes from the offline
+/// stand-in agent. `None` outside 1900–2199.
 pub fn readings_text(date: CivilDate) -> Option<String> {
     let day = liturgical_day(date)?;
     let mut out = format!(
@@ -42,28 +43,15 @@ pub fn readings_text(date: CivilDate) -> Option<String> {
         ));
     }
     out.push('\n');
-    match readings_for(&day) {
-        Some(readings) => {
-            out.push_str("## Readings (Lectionary for Mass references)\n\n");
-            if let Some(note) = readings.note {
-                out.push_str(&format!("{note}:\n"));
-            }
-            let (first, second) = match readings.vigil {
-                true => ("Old Testament readings", "Epistle"),
-                false => ("First reading", "Second reading"),
-            };
-            out.push_str(&format!("- {first}: {}\n", readings.first));
-            out.push_str(&format!("- Responsorial psalm: {}\n", readings.psalm));
-            if let Some(reading) = readings.second {
-                out.push_str(&format!("- {second}: {reading}\n"));
-            }
-            out.push_str(&format!("- Gospel: {}\n", readings.gospel));
+    let masses = masses_for(&day);
+    if masses.is_empty() {
+        out.push_str("The offline stand-in has no Lectionary references for this day.\n");
+    } else {
+        out.push_str("## Readings (Lectionary for Mass references)\n");
+        for readings in &masses {
+            out.push('\n');
+            mass_text(&mut out, readings);
         }
-        None => out.push_str(
-            "The offline stand-in has no reference table for this day: it lists Lectionary \
-             references only for Sundays, the Paschal Triduum and the principal solemnities and \
-             feasts.\n",
-        ),
     }
     if !day.notes.is_empty() {
         out.push('\n');
@@ -78,11 +66,31 @@ pub fn readings_text(date: CivilDate) -> Option<String> {
     Some(out)
 }
 
+/// One Mass's references: its name and Lectionary number when known, then one line a reading.
+fn mass_text(out: &mut String, readings: &Readings) {
+    match (readings.note, readings.number) {
+        (Some(note), Some(n)) => out.push_str(&format!("{note} (Lectionary {n}):\n")),
+        (Some(note), None) => out.push_str(&format!("{note}:\n")),
+        (None, Some(n)) => out.push_str(&format!("Lectionary {n}:\n")),
+        (None, None) => {}
+    }
+    let (first, second) = match readings.vigil {
+        true => ("Old Testament readings", "Epistle"),
+        false => ("First reading", "Second reading"),
+    };
+    out.push_str(&format!("- {first}: {}\n", readings.first));
+    out.push_str(&format!("- Responsorial psalm: {}\n", readings.psalm));
+    if let Some(reading) = readings.second {
+        out.push_str(&format!("- {second}: {reading}\n"));
+    }
+    out.push_str(&format!("- Gospel: {}\n", readings.gospel));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dates::test_date as date;
-    use magisterium_liturgy::Rank;
+    use magisterium_liturgy::lectionary::readings_for;
 
     fn gospel(y: i32, m: u32, d: u32) -> &'static str {
         readings_for(&liturgical_day(date(y, m, d)).unwrap())
@@ -127,32 +135,52 @@ mod tests {
     }
 
     #[test]
-    fn weekdays_have_no_table_entry() {
+    fn weekdays_and_memorials_have_their_readings() {
+        // Tuesday of the 10th Week in Ordinary Time, Year II (Lectionary 360).
         let text = readings_text(date(2026, 6, 9)).unwrap();
         assert!(
             text.contains("**Tuesday of the 10th Week in Ordinary Time** (Weekday)"),
             "{text}"
         );
-        assert!(text.contains("no reference table for this day"));
-        assert!(!text.contains("First reading"));
+        assert!(
+            text.contains("Lectionary 360:\n- First reading: 1 Kgs 17:7-16\n"),
+            "{text}"
+        );
+        assert!(text.contains("- Gospel: Mt 5:13-16\n"), "{text}");
+        // Our Lady of Sorrows (Lectionary 639), after the weekday's readings.
+        let text = readings_text(date(2026, 9, 15)).unwrap();
+        let weekday = text.find("- Gospel:").unwrap();
+        let memorial = text
+            .find("Our Lady of Sorrows (Lectionary 639):\n")
+            .unwrap();
+        assert!(weekday < memorial, "{text}");
         assert_eq!(readings_text(date(1899, 12, 31)), None);
         assert_eq!(readings_text(date(2200, 1, 1)), None);
     }
 
     #[test]
-    fn every_sunday_and_named_day_has_references() {
+    fn every_day_has_references() {
         let mut d = date(2019, 12, 1);
         while d < date(2029, 12, 1) {
             let day = liturgical_day(d).unwrap();
-            let major = matches!(day.rank, Rank::Sunday | Rank::Triduum)
-                || (day.rank == Rank::Solemnity && !day.name.contains("Octave"));
-            if major {
-                assert!(readings_for(&day).is_some(), "{d} {}", day.name);
-            }
-            assert!(readings_text(d)
-                .unwrap()
-                .ends_with("not from Magisterium AI._\n"));
+            assert!(readings_for(&day).is_some(), "{d} {}", day.name);
+            let text = readings_text(d).unwrap();
+            assert!(text.contains("## Readings"), "{d}");
+            assert!(text.ends_with("not from Magisterium AI._\n"));
             d = d.add_days(1).unwrap();
+        }
+    }
+
+    #[test]
+    fn christmas_lists_its_four_masses() {
+        let text = readings_text(date(2026, 12, 25)).unwrap();
+        for mass in [
+            "Mass during the Day (Lectionary 16):",
+            "Vigil Mass (Lectionary 13):",
+            "Mass during the Night (Lectionary 14):",
+            "Mass at Dawn (Lectionary 15):",
+        ] {
+            assert!(text.contains(mass), "{mass}: {text}");
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The SDK's HTTP: the one place a request leaves. Each request is one `new Request(url, init)`
-//! (web-sys; gloo-net's builder costs a URL and a second Request per attempt); each response is
-//! read through gloo-net's wrapper. The caller's `fetch` option (or `globalThis.fetch`) is called
-//! with the request as a plain function (no "Illegal invocation"). An [`AbortGuard`] per attempt
+//! (web-sys; gloo-net's builder cost a URL and a second Request per attempt); each response's
+//! headers are read through web-sys as well. The caller's `fetch` option (or `globalThis.fetch`)
+//! is called with the request as a plain function (no "Illegal invocation"). An [`AbortGuard`] per attempt
 //! owns the timeout, the link to the caller's signal and the abort on drop; the body is read with
 //! the byte cap by [`read_body_into`] (into a buffer kept between calls), decoded, and parsed by the
 //! platform's `JSON.parse`.
@@ -190,9 +190,8 @@ impl Transport for WebTransport<'_> {
             .await
             .map_err(|e| self.cut_short(&guard, network(e)))?;
         let (raw, status) = as_response(response)?;
-        let response = gloo_net::http::Response::from(Clone::clone(&raw));
-        let headers = response.headers();
-        let header = |name: &str| headers.get(name);
+        let headers = raw.headers();
+        let header = |name: &str| headers.get(name).ok().flatten();
         let (retry_after, retry_after_ms, cache_control) = (
             header("retry-after"),
             header("retry-after-ms"),

@@ -5,7 +5,7 @@
 import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { packageEntry } from "./package-entry.mjs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
-import { shortenGlueImports, shortenWasmImports } from "./wasm-imports.mjs";
+import { shortenExportTypes, shortenGlueNames, shortenWasmNames } from "./wasm-names.mjs";
 
 const pkg = new URL("../pkg/", import.meta.url);
 const files = folder(pkg);
@@ -18,10 +18,12 @@ const runtime = `./snippets/${snippetDir}/runtime.js`;
 // without `any`.
 await minifyInPlace(files, [{ file: "magisterium_a2a.js", classes: ["MagisteriumClient"] }, runtime.slice(2)]);
 typeInitOutput(files, "magisterium_a2a.d.ts");
-// The .wasm's imports from the glue get short names, in both files (scripts/wasm-imports.mjs).
+// The .wasm's imports from the glue and its exports but `memory` get short names, in the .wasm, the
+// glue and the .wasm's .d.ts (script./wasm-names.mjs).
 const wasmFile = new URL("magisterium_a2a_bg.wasm", pkg);
-const short = shortenWasmImports(readFileSync(wasmFile), "./magisterium_a2a_bg.js");
-write("magisterium_a2a.js", shortenGlueImports(read("magisterium_a2a.js"), "./magisterium_a2a_bg.js", short.renamed));
+const short = shortenWasmNames(readFileSync(wasmFile), "./magisterium_a2a_bg.js");
+write("magisterium_a2a.js", shortenGlueNames(read("magisterium_a2a.js"), "./magisterium_a2a_bg.js", short));
+write("magisterium_a2a_bg.wasm.d.ts", shortenExportTypes(read("magisterium_a2a_bg.wasm.d.ts"), short));
 writeFileSync(wasmFile, short.wasm);
 
 const errorClass = `

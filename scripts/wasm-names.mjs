@@ -95,6 +95,10 @@ export function shortenWasmNames(wasm, glueModule, keep = ["memory"]) {
   const out = [wasm.subarray(0, 8)];
   const imports = new Map();
   const exports = new Map();
+  // Names go by position (the nth of the glue's imports, the nth export renamed), so a module
+  // renamed once comes out of a second run the same.
+  let nthImport = 0;
+  let nthExport = 0;
   while (r.at < wasm.length) {
     const id = r.byte();
     const size = r.u32();
@@ -116,7 +120,7 @@ export function shortenWasmNames(wasm, glueModule, keep = ["memory"]) {
         const description = r.at;
         skipDescription(r);
         const ours = module === glueModule || module === GLUE_MODULE;
-        const name = ours ? shortName(imports.size) : field;
+        const name = ours ? shortName(nthImport++) : field;
         if (ours && name !== field) imports.set(field, name);
         section.push(...encodeName(ours ? GLUE_MODULE : module), ...encodeName(name));
         section.push(...wasm.subarray(description, r.at));
@@ -126,7 +130,7 @@ export function shortenWasmNames(wasm, glueModule, keep = ["memory"]) {
         const kindAndIndex = r.at;
         r.byte();
         r.u32();
-        const name = keep.includes(field) ? field : shortName(exports.size);
+        const name = keep.includes(field) ? field : shortName(nthExport++);
         if (name !== field) exports.set(field, name);
         section.push(...encodeName(name), ...wasm.subarray(kindAndIndex, r.at));
       }

@@ -19,7 +19,7 @@ const runtime = `./snippets/${snippetDir}/runtime.js`;
 await minifyInPlace(files, [{ file: "magisterium_a2a.js", classes: ["MagisteriumClient"] }, runtime.slice(2)]);
 typeInitOutput(files, "magisterium_a2a.d.ts");
 // The .wasm's imports from the glue and its exports but `memory` get short names, in the .wasm, the
-// glue and the .wasm's .d.ts (script./wasm-names.mjs).
+// glue and the .wasm's .d.ts (scripts/wasm-names.mjs).
 const wasmFile = new URL("magisterium_a2a_bg.wasm", pkg);
 const short = shortenWasmNames(readFileSync(wasmFile), "./magisterium_a2a_bg.js");
 write("magisterium_a2a.js", shortenGlueNames(read("magisterium_a2a.js"), "./magisterium_a2a_bg.js", short));

@@ -9,7 +9,8 @@
 //
 // `--pkg DIR` serves another build of pkg/ to the page (Chromium only), to compare two builds.
 //
-// Port 19041 (+ MAGISTERIUM_TEST_PORT_OFFSET). Prints median and p90 µs per call and ours ÷ theirs.
+// Port 19041 (+ MAGISTERIUM_TEST_PORT_OFFSET). Prints median and p90 µs per call, ours ÷ theirs, and
+// each client's median time before its fetch is called and after its Response is made.
 import { register } from "node:module";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
@@ -30,6 +31,8 @@ const show = (where, out) => {
   console.log(`  ours            ${f(out.ours.medianUs)} / ${f(out.ours.p90Us)}`);
   console.log(`  @a2a-js/sdk     ${f(out.a2a.medianUs)} / ${f(out.a2a.p90Us)}`);
   console.log(`  ours ÷ theirs   ${out.ratio.toFixed(2)}× (medians)`);
+  const split = (x) => `${f(x.beforeFetchUs)} before the fetch, ${f(x.afterResponseUs)} after the Response`;
+  console.log(`  split (medians) ours: ${split(out.ours)}; @a2a-js/sdk: ${split(out.a2a)}`);
 };
 
 if (process.argv.includes("--child")) {

@@ -1,10 +1,10 @@
 //! The SDK's HTTP: the one place a request leaves. Each request is one `new Request(url, init)`
 //! (web-sys; gloo-net's builder costs a URL and a second Request per attempt); each response is
-//! read through gloo-net's wrapper. The caller's `fetch` option (or `globalThis.fetch`) is called
-//! with the request as a plain function (no "Illegal invocation"). An [`AbortGuard`] per attempt
-//! owns the timeout, the link to the caller's signal and the abort on drop; the body is read with
-//! the byte cap by [`read_body_into`] (into a buffer kept between calls), decoded, and parsed by the
-//! platform's `JSON.parse`.
+//! read through gloo-net's wrapper. The caller's `fetch` option (or `globalThis.fetch`)
+//! is called with the request as a plain function (no "Illegal invocation"). An [`AbortGuard`]
+//! per attempt owns the timeout, the link to the caller's signal and the abort on drop; the body
+//! is read with the byte cap by [`read_body_into`] (into a buffer kept between calls), decoded by
+//! one kept `TextDecoder`, and parsed by the platform's `JSON.parse`.
 //!
 //! [`WebTransport`] and [`WebClock`] are what the core's call loop (`protocol::call::run`) runs on.
 

@@ -99,12 +99,21 @@ extern "C" {
     fn decode(this: &Utf8Decoder, bytes: &Uint8Array) -> Result<JsString, JsValue>;
 }
 
+thread_local! {
+    /// One fatal UTF-8 decoder for every body: `decode` without `{ stream: true }` ends its state
+    /// each time (a failed call too), so one instance serves every call, and a call does not
+    /// build a decoder and its options object again.
+    static DECODER: Option<Utf8Decoder> = {
+        let options = web_sys::TextDecoderOptions::new();
+        options.set_fatal(true);
+        Utf8Decoder::new("utf-8", &options).ok()
+    };
+}
+
 /// The bytes as text, or `None` when they are not valid UTF-8 (a leading BOM is dropped, as
 /// `Response.text()` does). The text stays a JavaScript string.
 pub fn utf8_text(bytes: &Uint8Array) -> Option<JsString> {
-    let options = web_sys::TextDecoderOptions::new();
-    options.set_fatal(true);
-    Utf8Decoder::new("utf-8", &options).ok()?.decode(bytes).ok()
+    DECODER.with(|decoder| decoder.as_ref()?.decode(bytes).ok())
 }
 
 /// Lets a promise settle unobserved (a cancel that rejects is not worth a console warning).

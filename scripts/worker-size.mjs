@@ -1,7 +1,7 @@
 // The two Worker deployables as `wrangler deploy --dry-run` would upload them: the demo's
 // (wrangler.toml: proxy + stand-in agent) and the proxy alone (wrangler.proxy.toml). Prints raw /
 // gzip / brotli bytes of each bundle's files and fails when the proxy carries stand-in code or
-// passes its size budget: 162 KB (165,888 bytes), wasm + JS, brotli (`--max-brotli N` overrides),
+// passes its size budget (bench/budgets.json, `proxyBrotliBytes`), wasm + JS, brotli (`--max-brotli N` overrides),
 // with the A2A 1.0 and MCP front doors and the answer cache in it. It is over the 150 KB that
 // issue 38 sets for the proxy with MCP authorization in it: bench/README.md, "Proxy size", says
 // where the bytes are and what could win them back. History (brotli, wasm + JS):
@@ -28,7 +28,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const limitArg = process.argv.indexOf("--max-brotli");
-const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 162 * 1024;
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : JSON.parse(readFileSync(new URL("../bench/budgets.json", import.meta.url), "utf8")).proxyBrotliBytes;
 // Text only the stand-in has: its answer header, its corpus, its calendar, its OAuth server.
 const STAND_IN_MARKERS = ["embedded-stand-in", "Rerum Novarum", "Saint Nicholas", "/oauth/authorize"];
 

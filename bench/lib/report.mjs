@@ -1,4 +1,5 @@
 // bench/results.md from the results object, and the target verdicts (also stored in results.json).
+import { BUDGETS } from "./util.mjs";
 
 const KB = 1024;
 const kb = (b) => (b == null ? "–" : `${(b / KB).toFixed(1)} KB`);
@@ -61,8 +62,8 @@ function targetsOf(r) {
   if (r.size) {
     const b = r.size.browser.total.brotli;
     const p = r.size.proxy?.total?.brotli;
-    if (p) out.push({ target: "the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ 128 KB brotli (120 KB + 8 KB for MCP)", measured: `${kb(p)} (${x(p / (128 * KB))} the target)`, met: p <= 128 * KB });
-    out.push({ target: "browser build (wasm + JS glue + snippets) ≤ 60 KB brotli (budget, as scripts/size-report.mjs)", measured: `${kb(b)} (${x(b / (60 * KB))} the budget)`, met: b <= 60 * KB });
+    if (p) out.push({ target: `the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ ${kb(BUDGETS.proxyBrotliBytes)} brotli (bench/budgets.json)`, measured: `${kb(p)} (${x(p / BUDGETS.proxyBrotliBytes)} the budget)`, met: p <= BUDGETS.proxyBrotliBytes });
+    out.push({ target: `browser build (wasm + JS glue + snippets) ≤ ${kb(BUDGETS.sdkBrotliBytes)} brotli (bench/budgets.json)`, measured: `${kb(b)} (${x(b / BUDGETS.sdkBrotliBytes)} the budget)`, met: b <= BUDGETS.sdkBrotliBytes });
   }
   for (const [where, cases] of [["Chromium", r.decode], ["Node", r.decodeNode]]) for (const c of cases ?? []) {
     const m = Object.fromEntries(c.methods.map((mm) => [mm.id, mm.medianMs]));
@@ -159,7 +160,7 @@ export function report(r) {
     }
     L.push(table(["artefact", "raw bytes", "gzip -9", "brotli -q 11"], rows), "");
     const rv = s.ratios;
-    L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Budget 60 KB brotli: ${x(rv.browserBrotliVsBudget)}.`, "");
+    L.push(`Browser build vs @a2a-js/sdk 0.3.14 \`A2AClient\`: ${x(rv.browserVsA2a.raw)} raw, ${x(rv.browserVsA2a.gzip)} gzip, ${x(rv.browserVsA2a.brotli)} brotli; vs the quoted 1.3.0 \`ClientFactory\`: ${x(rv.browserVsA2a130Quoted.raw)} raw, ${x(rv.browserVsA2a130Quoted.gzip)} gzip. Budget ${kb(BUDGETS.sdkBrotliBytes)} brotli: ${x(rv.browserBrotliVsBudget)}.`, "");
   }
 
   for (const [title, cases] of [["## 2. Decode (headless Chromium)", r.decode], ["### Decode in Node (`bench/lib/node-decode.mjs`: the same page modules over `pkg/node.js`, undici's `Response`)", r.decodeNode]]) {

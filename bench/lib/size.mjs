@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, existsSync, rmSync, statSync } from "node:fs
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { ROOT, OUT, log } from "./util.mjs";
+import { BUDGETS, ROOT, OUT, log } from "./util.mjs";
 
 export function measureBytes(bytes) {
   return {
@@ -105,7 +105,7 @@ export async function runSize() {
     ratios: {
       browserVsA2a: { raw: ratio(browserTotal.raw, a2a.raw), gzip: ratio(browserTotal.gzip, a2a.gzip), brotli: ratio(browserTotal.brotli, a2a.brotli) },
       browserVsA2a130Quoted: { raw: ratio(browserTotal.raw, a2a130.raw), gzip: ratio(browserTotal.gzip, a2a130.gzip) },
-      browserBrotliVsBudget: ratio(browserTotal.brotli, 60 * 1024),
+      browserBrotliVsBudget: ratio(browserTotal.brotli, BUDGETS.sdkBrotliBytes),
     },
   };
 }

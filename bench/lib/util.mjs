@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const OUT = path.join(ROOT, "bench/out");
+/** The size budgets the test command holds (bench/budgets.json). */
+export const BUDGETS = JSON.parse(readFileSync(path.join(ROOT, "bench", "budgets.json"), "utf8"));
 mkdirSync(OUT, { recursive: true });
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

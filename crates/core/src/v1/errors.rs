@@ -67,6 +67,11 @@ impl Refusal {
         Self::new(-32602, message)
     }
 
+    /// -32700: the body is not JSON.
+    pub fn parse_error() -> Self {
+        Self::new(-32700, "Parse error: the request body is not JSON")
+    }
+
     /// -32601: no such method.
     pub fn method_not_found(method: &str) -> Self {
         Self::new(-32601, format!("Method not found: {method}"))

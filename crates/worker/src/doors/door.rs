@@ -3,6 +3,7 @@
 
 use crate::doors::front_door::FrontDoor;
 use crate::doors::mcp::McpDoor;
+use crate::doors::rest;
 use magisterium_core::serve::http::WorkerResponse;
 use serde_json::Value;
 
@@ -11,6 +12,9 @@ use serde_json::Value;
 pub enum Door {
     /// A2A 1.0 (`/api/v1/a2a` with a 1.0 request).
     A2a(FrontDoor),
+    /// A2A 1.0 over HTTP+JSON (`/api/v1/a2a/message:send`, …): the front door's 1.0 answer, then
+    /// the binding's (`rest::close`).
+    Rest(FrontDoor),
     /// MCP (`/mcp`, a `tools/call`).
     Mcp(McpDoor),
     /// An MCP request answered before any tool ran (the origin rule, sign-in, the body cap): a
@@ -23,8 +27,17 @@ impl Door {
     pub fn close(&self, response: WorkerResponse) -> WorkerResponse {
         match self {
             Self::A2a(door) => door.close(response),
+            Self::Rest(door) => rest::close(door.close(response)),
             Self::Mcp(door) => door.close(response),
             Self::McpRefusal => without_null_id(response),
+        }
+    }
+
+    /// A 1.0 JSON-RPC answer (the front door's own refusal) in the door's terms.
+    pub fn close_v1(&self, response: WorkerResponse) -> WorkerResponse {
+        match self {
+            Self::Rest(_) => rest::close(response),
+            _ => response,
         }
     }
 }

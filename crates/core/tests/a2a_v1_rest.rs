@@ -61,6 +61,7 @@ fn errors_leave_with_the_spec_s_status_and_a_google_rpc_status_body() {
         let error: JsonRpcError = serde_json::from_value(case["error"].clone()).unwrap();
         let answered = u16::try_from(case["answered"].as_u64().unwrap()).unwrap();
         let (status, body) = to_http(error.clone(), answered);
+        let body: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(u64::from(status), case["status"], "{name}");
         let status_body = &body["error"];
         assert_eq!(status_body["code"], case["status"], "{name}");

@@ -154,7 +154,7 @@ impl App {
         if rest::rest_path(&request.path).is_some() {
             return match rest::open(request) {
                 Err(refused) => {
-                    let exit = exit.through(Door::Rest(FrontDoor::unread()));
+                    let exit = exit.through(Door::A2a(FrontDoor::unread().over_rest()));
                     Route::Respond(exit.leave(Answer::Own(refused), settings))
                 }
                 Ok(rewritten) => self.front(&rewritten, exit, true, settings, random, has_binding),
@@ -177,10 +177,7 @@ impl App {
         random: &mut dyn Random,
         has_binding: bool,
     ) -> Route {
-        let door = |front: FrontDoor| match rest {
-            true => Door::Rest(front),
-            false => Door::A2a(front),
-        };
+        let door = |front: FrontDoor| Door::A2a(if rest { front.over_rest() } else { front });
         match front_door::open(request) {
             Err(refused) => {
                 let exit = exit.through(door(FrontDoor::unread()));

@@ -120,7 +120,7 @@ fn a_refusal_of_an_mcp_request_carries_its_id() {
 const ALLOWED: &[(&str, &str, usize)] = &[
     (".decorate(", "exit.rs", 1),
     (".close(", "exit.rs", 3),
-    (".close(", "door.rs", 3),
+    (".close(", "door.rs", 2),
     ("io::response(", "entry.rs", 3),
     ("Response::new", "io.rs", 5),
 ];

@@ -104,6 +104,15 @@ impl Refusal {
         )
     }
 
+    /// -32006: the agent's answer is not an A2A task or message.
+    pub fn invalid_agent_response() -> Self {
+        Self::new(-32006, "The agent's answer is not an A2A task or message").with_reason(
+            "INVALID_AGENT_RESPONSE",
+            A2A_DOMAIN,
+            JsonObject::new(),
+        )
+    }
+
     /// -32009: the `A2A-Version` asked for is not served here.
     pub fn version_not_supported(requested: &str, supported: &[&str]) -> Self {
         let mut metadata = JsonObject::new();

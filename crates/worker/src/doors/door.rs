@@ -3,18 +3,14 @@
 
 use crate::doors::front_door::FrontDoor;
 use crate::doors::mcp::McpDoor;
-use crate::doors::rest;
 use magisterium_core::serve::http::WorkerResponse;
 use serde_json::Value;
 
 /// The door a forwarded request came in by.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Door {
-    /// A2A 1.0 (`/api/v1/a2a` with a 1.0 request).
+    /// A2A 1.0 (`/api/v1/a2a` with a 1.0 request, or a call of its HTTP+JSON binding below it).
     A2a(FrontDoor),
-    /// A2A 1.0 over HTTP+JSON (`/api/v1/a2a/message:send`, …): the front door's 1.0 answer, then
-    /// the binding's (`rest::close`).
-    Rest(FrontDoor),
     /// MCP (`/mcp`, a `tools/call`).
     Mcp(McpDoor),
     /// An MCP request answered before any tool ran (the origin rule, sign-in, the body cap): a
@@ -27,7 +23,6 @@ impl Door {
     pub fn close(&self, response: WorkerResponse) -> WorkerResponse {
         match self {
             Self::A2a(door) => door.close(response),
-            Self::Rest(door) => rest::close(door.close(response)),
             Self::Mcp(door) => door.close(response),
             Self::McpRefusal => without_null_id(response),
         }
@@ -36,7 +31,7 @@ impl Door {
     /// A 1.0 JSON-RPC answer (the front door's own refusal) in the door's terms.
     pub fn close_v1(&self, response: WorkerResponse) -> WorkerResponse {
         match self {
-            Self::Rest(_) => rest::close(response),
+            Self::A2a(door) => door.close_own(response),
             _ => response,
         }
     }

@@ -67,13 +67,9 @@ impl Exit {
                 Ok(None) if !speaks_v1(request) => exit.with_id(id()),
                 _ => exit.through(Door::A2a(FrontDoor::unread())).with_id(id()),
             },
+            // The entry's own refusals of a REST call: errors, in the binding's terms.
             other if rest::rest_path(other).is_some() => {
-                let opened = rest::open(request).ok();
-                let door = match opened.as_ref().map(front_door::open) {
-                    Some(Ok(Some(opened))) => opened.door,
-                    _ => FrontDoor::unread(),
-                };
-                exit.through(Door::Rest(door))
+                exit.through(Door::A2a(FrontDoor::unread().over_rest()))
             }
             _ => exit,
         }

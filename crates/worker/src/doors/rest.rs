@@ -8,17 +8,15 @@
 //! result as the body, an error as an HTTP status with a `google.rpc.Status` body
 //! (`v1::rest_errors`).
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::doors::front_door::VERSION_HEADER;
 use magisterium_core::serve::http::{path, WorkerRequest, WorkerResponse};
 use magisterium_core::serve::written;
 use magisterium_core::v1::dialect::is_v1_version;
-use magisterium_core::v1::media;
 use magisterium_core::v1::rest::{self, Rejected};
 use magisterium_core::v1::rest_errors::to_http;
 use magisterium_core::v1::Refusal;
-use magisterium_core::wire::JsonRpcError;
 
 /// The only version this binding is served in (an `A2A-Version` naming another is refused).
 const VERSIONS: [&str; 1] = ["1.0"];
@@ -30,34 +28,36 @@ pub fn rest_path(path: &str) -> Option<&str> {
 }
 
 /// The 1.0 JSON-RPC request (a POST to `/api/v1/a2a`) that does what the REST `request` asks,
-/// or the binding's refusal of it: a version other than 1.0, a body not sent as JSON (415), a
-/// path or verb the binding does not define.
+/// or the binding's refusal of it: a version other than 1.0, a path or verb the binding does not
+/// define. A POST keeps its headers (the front door refuses a body not sent as JSON, 415, as it
+/// does on JSON-RPC); a bodiless call's request is JSON.
 pub fn open(request: &WorkerRequest) -> Result<WorkerRequest, WorkerResponse> {
     let below = rest_path(&request.path).unwrap_or_default();
-    let refused = |status: u16, refusal: Refusal| close_error(refusal.into_error(), status);
-    if let Some(version) = request
-        .header(VERSION_HEADER)
-        .filter(|v| !v.trim().is_empty())
-    {
-        if !is_v1_version(version) {
-            return Err(refused(
-                400,
-                Refusal::version_not_supported(version, &VERSIONS),
-            ));
+    let version = request.header(VERSION_HEADER).map(str::trim);
+    let refusal = match version.filter(|v| !v.is_empty() && !is_v1_version(v)) {
+        Some(version) => Err(Rejected {
+            status: 400,
+            refusal: Refusal::version_not_supported(version, &VERSIONS),
+        }),
+        None => rest::read(&request.method, below, &request.query, &request.body),
+    };
+    let call = refusal.map_err(|Rejected { status, refusal }| {
+        let (status, body) = to_http(refusal.into_error(), status);
+        WorkerResponse {
+            status,
+            headers: vec![("content-type".into(), "application/json".into())],
+            body,
         }
-    }
-    let content_type = request.header("content-type");
-    if let Some(content_type) = content_type.filter(|c| !media::is_json_body(Some(c))) {
-        if request.method == "POST" {
-            return Err(refused(415, media::body_refusal(content_type)));
-        }
-    }
-    let call = rest::read(&request.method, below, &request.query, &request.body)
-        .map_err(|Rejected { status, refusal }| refused(status, refusal))?;
-    let body = json!({ "jsonrpc": "2.0", "id": 1, "method": call.method, "params": call.params });
+    })?;
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"{}","params":{}}}"#,
+        call.method, call.params
+    );
     let mut headers = request.headers.clone();
-    headers.retain(|(name, _)| !name.eq_ignore_ascii_case("content-type"));
-    headers.push(("content-type".to_owned(), "application/json".to_owned()));
+    if request.method != "POST" {
+        // First, so it is the one read (`WorkerRequest::header`).
+        headers.insert(0, ("content-type".into(), "application/json".into()));
+    }
     // Field by field: the REST body is not copied, only read into the JSON-RPC one.
     Ok(WorkerRequest {
         method: "POST".to_owned(),
@@ -65,7 +65,7 @@ pub fn open(request: &WorkerRequest) -> Result<WorkerRequest, WorkerResponse> {
         query: request.query.clone(),
         origin: request.origin.clone(),
         headers,
-        body: body.to_string().into_bytes(),
+        body: body.into_bytes(),
         client_key: request.client_key.clone(),
         now_ms: request.now_ms,
         account: request.account.clone(),
@@ -73,49 +73,16 @@ pub fn open(request: &WorkerRequest) -> Result<WorkerRequest, WorkerResponse> {
 }
 
 /// A JSON-RPC answer in the binding's terms: its `result` as the body (HTTP 200 unless it had a
-/// status of its own), its `error` as an HTTP error status with a `google.rpc.Status` body; an
-/// error body of another shape (`{ "error": "…" }`) gets the same shape. Headers stay.
+/// status of its own), its `error` as an HTTP error status with a `google.rpc.Status` body.
+/// Headers stay; a body of another shape is left as it is.
 pub fn close(mut response: WorkerResponse) -> WorkerResponse {
     let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&response.body) else {
         return response;
     };
-    match (body.remove("result"), body.remove("error")) {
-        (Some(result), None) => {
-            response.body = written::to_string(&result);
-            response
-        }
-        (None, Some(Value::String(message))) => {
-            let error = JsonRpcError {
-                code: 0,
-                message,
-                data: None,
-            };
-            let answered = if response.status >= 400 {
-                response.status
-            } else {
-                500
-            };
-            let (status, body) = to_http(error, answered);
-            with_body(response, status, &body)
-        }
-        (None, Some(error)) => match serde_json::from_value::<JsonRpcError>(error) {
-            Ok(error) => {
-                let (status, body) = to_http(error, response.status);
-                with_body(response, status, &body)
-            }
-            Err(_) => response,
-        },
-        _ => response,
+    if let Some(result) = body.remove("result") {
+        response.body = written::to_string(&result);
+    } else if let Some(Ok(error)) = body.remove("error").map(serde_json::from_value) {
+        (response.status, response.body) = to_http(error, response.status);
     }
-}
-
-fn close_error(error: JsonRpcError, status: u16) -> WorkerResponse {
-    let (status, body) = to_http(error, status);
-    WorkerResponse::json(status, &body)
-}
-
-fn with_body(mut response: WorkerResponse, status: u16, body: &Value) -> WorkerResponse {
-    response.status = status;
-    response.body = written::to_string(body);
     response
 }

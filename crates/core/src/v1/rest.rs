@@ -32,15 +32,16 @@ pub struct Rejected {
     pub refusal: Refusal,
 }
 
-/// The binding's routes: HTTP verb, path pattern below the interface URL, 1.0 method. A `{name}`
-/// segment is a path parameter (the member `name` of the params), `{name}:verb` one followed by
-/// a custom verb; a literal `:` is never part of an id (clients percent-encode it).
+/// The binding's routes, the first that matches wins: HTTP verb, path pattern below the
+/// interface URL, 1.0 method. A `{name}` segment is a path parameter (the member `name` of the
+/// params), `{name}:verb` one followed by a custom verb. An id should have its `:` percent-encoded,
+/// but not every client does (the Python SDK 1.3.0 does not): `GetTask` comes last, so a
+/// `/tasks/a:b` that is no cancel or subscribe is the task `a:b`.
 const ROUTES: [(&str, &str, &str); 12] = [
     ("POST", "message:send", "SendMessage"),
     ("POST", "message:stream", "SendStreamingMessage"),
     ("GET", "tasks", "ListTasks"),
     ("GET", "extendedAgentCard", "GetExtendedAgentCard"),
-    ("GET", "tasks/{id}", "GetTask"),
     ("POST", "tasks/{id}:cancel", "CancelTask"),
     // The spec's text says POST, its `.proto` GET: both are read.
     ("GET", "tasks/{id}:subscribe", "SubscribeToTask"),
@@ -65,6 +66,7 @@ const ROUTES: [(&str, &str, &str); 12] = [
         "tasks/{taskId}/pushNotificationConfigs/{id}",
         "DeleteTaskPushNotificationConfig",
     ),
+    ("GET", "tasks/{id}", "GetTask"),
 ];
 
 /// Query parameters that are numbers in the request messages (`includeArtifacts` is the one
@@ -134,7 +136,7 @@ fn matches(pattern: &'static str, path: &str) -> Option<[Option<(&'static str, S
         };
         let (name, verb) = param.split_once('}')?;
         let raw = segment.strip_suffix(verb)?;
-        if raw.is_empty() || raw.contains(':') {
+        if raw.is_empty() {
             return None;
         }
         let id = decode(raw, false)?;

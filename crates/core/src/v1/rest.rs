@@ -11,6 +11,7 @@
 
 use serde_json::Value;
 
+use super::dialect::is_v1_version;
 use super::errors::Refusal;
 use crate::wire::JsonObject;
 
@@ -69,6 +70,12 @@ const ROUTES: [(&str, &str, &str); 12] = [
     ("GET", "tasks/{id}", "GetTask"),
 ];
 
+/// The query parameter that may carry the protocol version instead of the `A2A-Version` header:
+/// `1.0` (or `1`, `1.0.x`) is read, any other version refused; it is no member of the params.
+pub const VERSION_PARAMETER: &str = "A2A-Version";
+/// The only version the binding is served in.
+pub const VERSIONS: [&str; 1] = ["1.0"];
+
 /// Query parameters that are numbers in the request messages (`includeArtifacts` is the one
 /// boolean; every other parameter is a string).
 const NUMBERS: [&str; 2] = ["historyLength", "pageSize"];
@@ -99,6 +106,16 @@ pub fn read(method: &str, path: &str, query: &str, body: &[u8]) -> Result<RestCa
                 (Some(key), Some(value)) => (key, value),
                 _ => return Err(bad_request("a query parameter is not URL-encoded UTF-8")),
             };
+            // The version may come as a query parameter instead of the header (spec §3.6.1).
+            if key == VERSION_PARAMETER {
+                if !is_v1_version(&value) {
+                    return Err(Rejected {
+                        status: 400,
+                        refusal: Refusal::version_not_supported(&value, &VERSIONS),
+                    });
+                }
+                continue;
+            }
             // Read as JSON, which writes numbers and booleans as the binding does.
             let typed = if NUMBERS.contains(&key.as_str()) {
                 serde_json::from_str(&value).ok().filter(Value::is_i64)

@@ -14,12 +14,9 @@ use crate::doors::front_door::VERSION_HEADER;
 use magisterium_core::serve::http::{path, WorkerRequest, WorkerResponse};
 use magisterium_core::serve::written;
 use magisterium_core::v1::dialect::is_v1_version;
-use magisterium_core::v1::rest::{self, Rejected};
+use magisterium_core::v1::rest::{self, Rejected, VERSIONS};
 use magisterium_core::v1::rest_errors::to_http;
 use magisterium_core::v1::Refusal;
-
-/// The only version this binding is served in (an `A2A-Version` naming another is refused).
-const VERSIONS: [&str; 1] = ["1.0"];
 
 /// The binding's path below the interface URL (`/message:send`), when `path` is one.
 pub fn rest_path(path: &str) -> Option<&str> {

@@ -18,7 +18,7 @@
 // - issue 42's 1.0 door (task continuity answered from tasks/get, ContentTypeNotSupportedError
 //   for parts and bodies, both cards' ETag and Last-Modified): +2.2 KB; 162,119 B together;
 // - issue 42's HTTP+JSON binding (its routes and query parameters, the google.rpc.Status of its
-//   errors, over the same 1.0 dispatch): 162,236 → 165,578 B (+3.3 KB), after cutting it from
+//   errors, over the same 1.0 dispatch): 162,236 → 165,360 B (+3.1 KB), after cutting it from
 //   +4.65 KB (bench/README.md, "The HTTP+JSON binding").
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified
 // (wrangler.proxy.toml), and the front door's translation over parsed JSON

@@ -156,3 +156,35 @@ fn the_proxy_s_own_refusals_leave_in_the_binding_s_terms_with_cors_once() {
     assert!(r.status < 300, "{}", r.status);
     assert_eq!(r.header("access-control-allow-origin"), Some(PAGE));
 }
+
+#[test]
+fn the_entrys_own_refusals_of_a_rest_call_leave_in_the_binding_s_terms() {
+    use magisterium_core::serve::http;
+    use magisterium_core::upstream::Reach;
+    use magisterium_worker::doors::exit::{Answer, Exit};
+    let s = settings(&[]);
+    let page = [("origin", PAGE)];
+    for (method, path) in [
+        ("GET", "/tasks/t1"),
+        ("POST", "/message:send"),
+        ("GET", "/tasks?pageSize=2"),
+    ] {
+        let request = rest(method, path, "", &page);
+        let exit = Exit::of(&request);
+        assert!(exit.has_door(), "{method} {path}");
+        for (refusal, status, name) in [
+            (http::sign_in_refused("signed-out"), 401, "UNAUTHENTICATED"),
+            (http::body_too_large(65_536), 413, "INVALID_ARGUMENT"),
+            (http::internal_error(Reach::NotReached), 500, "INTERNAL"),
+        ] {
+            let r = exit.leave(Answer::Refusal(refusal), &s);
+            let body = json_of(&r);
+            assert_eq!(r.status, status, "{method} {path}: {body}");
+            assert_eq!(body["error"]["code"], status, "{body}");
+            assert_eq!(body["error"]["status"], name, "{body}");
+            assert!(body["error"]["details"].is_array(), "{body}");
+            assert!(body.get("jsonrpc").is_none(), "{body}");
+            assert_eq!(r.header("access-control-allow-origin"), Some(PAGE));
+        }
+    }
+}

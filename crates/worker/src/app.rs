@@ -119,9 +119,10 @@ impl App {
     /// Routes one request (its body already capped by the entry). `has_binding`: the Rate
     /// Limiting binding is configured, so the entry checks limits with it.
     ///
-    /// A JSON-RPC request in A2A 1.0 (or an HTTP+JSON one, rewritten as JSON-RPC first: the
-    /// `rest` door) goes through the front door: it is routed as the 0.2.6 request that does the same, and every answer to it is turned back into 1.0 (an upstream
-    /// call's, in [`App::finish_answer`] and the other answers of its plan).
+    /// A JSON-RPC request in A2A 1.0 (or an HTTP+JSON call, first rewritten as one by
+    /// `doors::rest`) goes through the front door: it is routed as the 0.2.6 request that does
+    /// the same, and every answer to it is turned back into 1.0 (an upstream call's, in
+    /// [`App::finish_answer`] and the other answers of its plan), then into the binding's terms.
     pub fn handle(
         &mut self,
         request: &WorkerRequest,

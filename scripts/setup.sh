@@ -64,14 +64,20 @@ js() {
   fi
 }
 
-# 4. The official MCP Python client for the tests, exactly as tests/python/requirements.txt pins it,
-#    in its own virtual environment (.venv-mcp/, not committed).
+# 4. The official MCP and A2A Python clients for the tests, exactly as tests/python/requirements.txt
+#    and tests/python/a2a-requirements.txt pin them, each in its own virtual environment
+#    (.venv-mcp/, .venv-a2a/, not committed).
 python() {
-  if [ ! -x .venv-mcp/bin/python ] || [ tests/python/requirements.txt -nt .venv-mcp/.installed ]; then
-    log "python3 -m venv .venv-mcp; pip install -r tests/python/requirements.txt"
-    python3 -m venv .venv-mcp
-    .venv-mcp/bin/pip install -q --disable-pip-version-check -r tests/python/requirements.txt
-    touch .venv-mcp/.installed
+  venv .venv-mcp tests/python/requirements.txt
+  venv .venv-a2a tests/python/a2a-requirements.txt
+}
+# venv <dir> <requirements>: the virtual environment, installed again when its pins change.
+venv() {
+  if [ ! -x "$1/bin/python" ] || [ "$2" -nt "$1/.installed" ]; then
+    log "python3 -m venv $1; pip install -r $2"
+    python3 -m venv "$1"
+    "$1/bin/pip" install -q --disable-pip-version-check -r "$2"
+    touch "$1/.installed"
   fi
 }
 

@@ -173,9 +173,12 @@ summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{n[$2]+=$
 step "the official MCP Python client (mcp 2.x, both eras) against the stand-in and through the proxy"
 .venv-mcp/bin/python tests/python/mcp_clients.py
 
+step "the official A2A Python client (a2a-sdk 1.3.0) over JSON-RPC and HTTP+JSON, against the stand-in and through the proxy"
+.venv-a2a/bin/python tests/python/a2a_clients.py
+
 step "the official MCP conformance suite (server scenarios) against the demo's /mcp, judged by tests/conformance/mcp-baseline.yml"
 scripts/mcp-conformance.sh "http://127.0.0.1:$AGENT_PORT/mcp"
-step "the A2A TCK (MUST and SHOULD, JSON-RPC): the Worker and a proxy, against tests/tck/baseline.toml"
+step "the A2A TCK (MUST and SHOULD, JSON-RPC and HTTP+JSON): the Worker and a proxy, against tests/tck/baseline.toml"
 # The shared proxy's per-client limits are small on purpose: the TCK gets a proxy of its own, in
 # front of a fault server of its own (the JavaScript lanes count the shared one's requests).
 pids+=("$(scripts/serve.sh fault "$TCK_FAULT_PORT" test-output/tck-fault.log)")
@@ -185,7 +188,7 @@ pids+=("$(scripts/serve.sh worker "$TCK_PROXY_PORT" test-output/tck-proxy.log \
   --var PROXY_PER_MINUTE:1000000 --var PROXY_QA_PER_MINUTE:1000000)")
 tck_rc=0
 .venv-tck/bin/python tests/tck/run.py --tck .venv-tck/a2a-tck --out test-output/tck \
-  agent="$MAGISTERIUM_AGENT_URL" proxy="http://127.0.0.1:$TCK_PROXY_PORT" | tee test-output/tck.log || tck_rc=$?
+  --binding jsonrpc --binding http_json agent="$MAGISTERIUM_AGENT_URL" proxy="http://127.0.0.1:$TCK_PROXY_PORT" | tee test-output/tck.log || tck_rc=$?
 while read -r line; do summary+=("$line"); done < <(grep '^TCK ' test-output/tck.log)
 [ "$tck_rc" = 0 ] || { echo "the A2A TCK has failures outside tests/tck/baseline.toml" >&2; exit 1; }
 

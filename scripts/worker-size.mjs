@@ -16,7 +16,10 @@
 // - issue 38's MCP 2026-07-28 beside the handshake era and ChatGPT's search/fetch: +4,874 B (of
 //   which 1,677 B the base64 decoder of `Mcp-Name`);
 // - issue 42's 1.0 door (task continuity answered from tasks/get, ContentTypeNotSupportedError
-//   for parts and bodies, both cards' ETag and Last-Modified): +2.2 KB; 162,119 B together.
+//   for parts and bodies, both cards' ETag and Last-Modified): +2.2 KB; 162,119 B together;
+// - issue 42's HTTP+JSON binding (its routes and query parameters, the google.rpc.Status of its
+//   errors, over the same 1.0 dispatch): 162,236 → 165,360 B (+3.1 KB), after cutting it from
+//   +4.65 KB (bench/README.md, "The HTTP+JSON binding").
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified
 // (wrangler.proxy.toml), and the front door's translation over parsed JSON
 // (crates/core/src/v1/translate.rs).

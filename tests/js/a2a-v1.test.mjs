@@ -1,9 +1,10 @@
 // The official A2A 1.0 client (@a2a-js/sdk 1.3.0, installed as a2a-js-sdk-1) reaches Magisterium
 // through the Worker's front door, with no code of ours in the client: against the embedded
-// stand-in, and through the proxy to a 0.2.6 upstream (the fault server).
+// stand-in, and through the proxy to a 0.2.6 upstream (the fault server); over JSON-RPC and over
+// HTTP+JSON (the client set to prefer it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ClientFactory } from "a2a-js-sdk-1/client";
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, RestTransportFactory } from "a2a-js-sdk-1/client";
 import { Role, TaskState } from "a2a-js-sdk-1";
 import { AGENT_URL, FAULT_URL, PROXY_URL, rpc, rejection } from "./helpers.mjs";
 
@@ -16,18 +17,43 @@ function message(input, skillId) {
 
 const send = (client, input, skillId) => client.sendMessage({ message: message(input, skillId) });
 
+/** The bindings the client is run over: the card's first (JSON-RPC), and HTTP+JSON preferred. */
+const BINDINGS = ["JSONRPC", "HTTP+JSON"];
+/** Each request the clients made: "POST /api/v1/a2a", "GET /api/v1/a2a/tasks/…". */
+const requests = [];
+const recording = (url, init) => {
+  requests.push(`${init?.method ?? "GET"} ${new URL(url).pathname}`);
+  return fetch(url, init);
+};
+/** A client of the official SDK for the agent at `url`, preferring `binding`. */
+function clientFor(url, binding) {
+  const transports = [new JsonRpcTransportFactory({ fetchImpl: recording }), new RestTransportFactory({ fetchImpl: recording })];
+  const options = ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { transports, preferredTransports: [binding] });
+  return new ClientFactory(options).createFromUrl(url);
+}
+/** The requests made since `mark` went over `binding` only (REST paths, or the one JSON-RPC path). */
+function assertOver(binding, mark) {
+  const made = requests.slice(mark);
+  assert.ok(made.length > 0);
+  for (const r of made) {
+    if (binding === "JSONRPC") assert.equal(r, "POST /api/v1/a2a");
+    else assert.match(r, /^(GET|POST) \/api\/v1\/a2a\/(message:send|tasks\/[^/]+)$/);
+  }
+}
+
 /** The ErrorInfo reason and domain of a 1.0 error's details. */
 const reasonOf = (e) => {
   const info = (e.data ?? []).find((d) => d["@type"] === "type.googleapis.com/google.rpc.ErrorInfo");
   return info && `${info.domain}/${info.reason}`;
 };
 
-test("the 1.0 card lists the 1.0 and 0.2 JSON-RPC interfaces and is cached by ETag", async () => {
+test("the 1.0 card lists JSON-RPC and HTTP+JSON in 1.0 and JSON-RPC 0.2, and is cached by ETag", async () => {
   const res = await fetch(`${AGENT_URL}/.well-known/agent-card.json`);
   assert.equal(res.status, 200);
   const card = await res.json();
   assert.deepEqual(card.supportedInterfaces, [
     { url: `${AGENT_URL}/api/v1/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+    { url: `${AGENT_URL}/api/v1/a2a`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
     { url: `${AGENT_URL}/api/v1/a2a`, protocolBinding: "JSONRPC", protocolVersion: "0.2" },
   ]);
   assert.deepEqual(card.capabilities, { streaming: false, pushNotifications: false, extendedAgentCard: false });
@@ -45,8 +71,9 @@ test("the 1.0 card lists the 1.0 and 0.2 JSON-RPC interfaces and is cached by ET
   assert.equal(legacy.supportedInterfaces, undefined);
 });
 
-test("createFromUrl: every skill of the stand-in, then get and cancel the task", async () => {
-  const client = await new ClientFactory().createFromUrl(AGENT_URL);
+for (const binding of BINDINGS) test(`createFromUrl over ${binding}: every skill of the stand-in, then get and cancel the task`, async () => {
+  const mark = requests.length;
+  const client = await clientFor(AGENT_URL, binding);
   const card = await (await fetch(`${AGENT_URL}/.well-known/agent-card.json`)).json();
   const hit = (await send(client, "just wage", "document_search")).artifacts[0].parts[0].content.value.results[0];
   for (const skill of card.skills) {
@@ -71,7 +98,9 @@ test("createFromUrl: every skill of the stand-in, then get and cancel the task",
   assert.equal(cancel.name, "TaskNotCancelableError");
   const missing = await rejection(client.getTask({ id: "no-such-task" }));
   assert.equal(missing.name, "TaskNotFoundError");
-  assert.equal(reasonOf(missing), "a2a-protocol.org/TASK_NOT_FOUND");
+  if (binding === "JSONRPC") assert.equal(reasonOf(missing), "a2a-protocol.org/TASK_NOT_FOUND");
+  else assert.equal(missing.statusCode, 404);
+  assertOver(binding, mark);
 });
 
 test("1.0 methods Magisterium lacks get the spec's errors; unsupported versions are refused", async () => {
@@ -93,14 +122,17 @@ test("1.0 methods Magisterium lacks get the spec's errors; unsupported versions 
   assert.equal(legacy.body.result.status.state, "completed");
 });
 
-test("through the proxy to a 0.2.6 upstream: every skill, get, cancel and Magisterium's errors", async () => {
-  const client = await new ClientFactory().createFromUrl(PROXY_URL);
+for (const binding of BINDINGS) test(`through the proxy to a 0.2.6 upstream over ${binding}: every skill, get, cancel and Magisterium's errors`, async () => {
+  const mark = requests.length;
+  const client = await clientFor(PROXY_URL, binding);
   const card = await (await fetch(`${PROXY_URL}/.well-known/agent-card.json`)).json();
   assert.equal(card.supportedInterfaces[0].url, `${PROXY_URL}/api/v1/a2a`);
   const skills = ["catholic_qa", "document_search", "document_fetch", "liturgical_readings", "saints_of_the_day",
     "saint_lookup", "person_lookup", "pope_lookup", "diocese_lookup", "diocese_statistics_lookup"];
   for (const skillId of skills) {
-    const task = await send(client, skillId === "document_fetch" ? { id: "scenario:document:7" } : `scenario:ok:${skillId}`, skillId);
+    // The binding in the scenario's third segment (which the fault server ignores): each run's
+    // calls are new to the proxy's answer cache, so each reaches the upstream.
+    const task = await send(client, skillId === "document_fetch" ? { id: `scenario:document:7:${binding}` } : `scenario:ok:${skillId}:${binding}`, skillId);
     assert.equal(task.status.state, TaskState.TASK_STATE_COMPLETED, skillId);
     const upstream = await (await fetch(`${FAULT_URL}/__last`)).json();
     const sent = JSON.parse(upstream.body);
@@ -119,13 +151,20 @@ test("through the proxy to a 0.2.6 upstream: every skill, get, cancel and Magist
   assert.equal(missing.name, "TaskNotFoundError");
 
   const unauthorized = await rejection(send(client, "scenario:unauthorized", "document_search"));
+  const plan = await rejection(send(client, "scenario:plan", "document_search"));
+  const limited = await rejection(send(client, "scenario:ratelimit", "document_search"));
+  assert.notEqual(plan.name, "ContentTypeNotSupportedError");
+  assertOver(binding, mark);
+  if (binding === "HTTP+JSON") {
+    // Magisterium's errors have no A2A type: the binding tells them apart by the HTTP status.
+    assert.deepEqual([unauthorized.statusCode, plan.statusCode, limited.statusCode], [401, 403, 429]);
+    assert.ok(limited.headers["retry-after"], "the wait is in Retry-After");
+    return;
+  }
   assert.equal(unauthorized.envelopeCode, -32000);
   assert.equal(reasonOf(unauthorized), "magisterium.com/UNAUTHENTICATED");
-  const plan = await rejection(send(client, "scenario:plan", "document_search"));
   assert.equal(plan.envelopeCode, -32000);
   assert.equal(reasonOf(plan), "magisterium.com/PLAN_REQUIRED");
-  assert.notEqual(plan.name, "ContentTypeNotSupportedError");
-  const limited = await rejection(send(client, "scenario:ratelimit", "document_search"));
   assert.equal(limited.envelopeCode, -32000);
   assert.equal(reasonOf(limited), "magisterium.com/RATE_LIMIT_EXCEEDED");
   assert.ok(limited.data.some((d) => d["@type"] === "type.googleapis.com/google.rpc.RetryInfo"));

@@ -8,8 +8,9 @@ mod visitors;
 
 use crate::cache::Mark;
 use crate::doors::exit::{Answer, Exit};
-use crate::doors::front_door;
+use crate::doors::front_door::{self, FrontDoor};
 use crate::doors::mcp;
+use crate::doors::rest;
 use crate::doors::Door;
 use crate::embedded::Embedded;
 use crate::origin;
@@ -111,15 +112,17 @@ impl App {
     /// True for the paths the Worker answers itself.
     pub fn is_api_path(&self, path: &str) -> bool {
         matches!(path, path::RPC | path::CARD | path::CARD_V03 | path::MCP)
+            || rest::rest_path(path).is_some()
             || self.embedded.as_ref().is_some_and(|a| a.owns_path(path))
     }
 
     /// Routes one request (its body already capped by the entry). `has_binding`: the Rate
     /// Limiting binding is configured, so the entry checks limits with it.
     ///
-    /// A JSON-RPC request in A2A 1.0 goes through the front door: it is routed as the 0.2.6
-    /// request that does the same, and every answer to it is turned back into 1.0 (an upstream
-    /// call's, in [`App::finish_answer`] and the other answers of its plan).
+    /// A JSON-RPC request in A2A 1.0 (or an HTTP+JSON call, first rewritten as one by
+    /// `doors::rest`) goes through the front door: it is routed as the 0.2.6 request that does
+    /// the same, and every answer to it is turned back into 1.0 (an upstream call's, in
+    /// [`App::finish_answer`] and the other answers of its plan), then into the binding's terms.
     pub fn handle(
         &mut self,
         request: &WorkerRequest,
@@ -149,17 +152,41 @@ impl App {
                 }
             };
         }
+        if rest::rest_path(&request.path).is_some() {
+            return match rest::open(request) {
+                Err(refused) => {
+                    let exit = exit.through(Door::A2a(FrontDoor::unread().over_rest()));
+                    Route::Respond(exit.leave(Answer::Own(refused), settings))
+                }
+                Ok(rewritten) => self.front(&rewritten, exit, true, settings, random, has_binding),
+            };
+        }
         if request.method != "POST" || request.path != path::RPC {
             return self.route(request, exit, settings, random, has_binding);
         }
+        self.front(request, exit, false, settings, random, has_binding)
+    }
+
+    /// A JSON-RPC request through the 1.0 front door (`rest`: one the HTTP+JSON binding wrote,
+    /// whose answers it turns back into its own terms).
+    fn front(
+        &mut self,
+        request: &WorkerRequest,
+        exit: Exit,
+        rest: bool,
+        settings: &Settings,
+        random: &mut dyn Random,
+        has_binding: bool,
+    ) -> Route {
+        let door = |front: FrontDoor| Door::A2a(if rest { front.over_rest() } else { front });
         match front_door::open(request) {
             Err(refused) => {
-                let exit = exit.through(Door::A2a(front_door::FrontDoor::unread()));
-                Route::Respond(exit.leave(Answer::Own(refused), settings))
+                let exit = exit.through(door(FrontDoor::unread()));
+                Route::Respond(exit.leave(Answer::V1(refused), settings))
             }
             Ok(None) => self.route(request, exit, settings, random, has_binding),
             Ok(Some(opened)) => {
-                let exit = exit.through(Door::A2a(opened.door));
+                let exit = exit.through(door(opened.door));
                 self.route(&opened.request, exit, settings, random, has_binding)
             }
         }

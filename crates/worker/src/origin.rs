@@ -1,4 +1,5 @@
-//! The one origin rule of every route (the proxy, the stand-in, the A2A 1.0 door, MCP, sign-in).
+//! The one origin rule of every route (the proxy, the stand-in, the A2A 1.0 door and its HTTP+JSON
+//! binding, MCP, sign-in).
 //!
 //! A page may call the Worker when its `Origin` is on `ALLOWED_ORIGINS`. The request's own
 //! `Host` is never trusted to vouch for a page: a DNS-rebinding page (`evil.example.com` resolved
@@ -10,6 +11,7 @@
 
 use std::net::IpAddr;
 
+use crate::doors::rest;
 use crate::settings::Settings;
 use crate::sign_in;
 use serde_json::Value;
@@ -35,12 +37,14 @@ pub fn allows_site(request: &WorkerRequest, settings: &Settings) -> bool {
     is_loopback_origin(&request.origin) || settings.cors.allows(&request.origin)
 }
 
-/// The 403 when the rule refuses `request`, else `None`: a page calling a `POST` route, `/mcp`
-/// or sign-in from an origin it does not allow, or sign-in on a site it does not allow. Every
+/// The 403 when the rule refuses `request`, else `None`: a page calling a `POST` route, `/mcp`,
+/// any call of the HTTP+JSON binding (its `GET /tasks/…` reach the upstream as a POST does) or
+/// sign-in from an origin it does not allow, or sign-in on a site it does not allow. Every
 /// route asks this one function first (the app for its paths, the entry before sign-in).
 pub fn check(request: &WorkerRequest, settings: &Settings) -> Option<WorkerResponse> {
     let sign_in = sign_in::base_of(&request.path).is_some();
-    let guarded = request.method == "POST" || request.path == path::MCP || sign_in;
+    let rest_call = request.method != "OPTIONS" && rest::rest_path(&request.path).is_some();
+    let guarded = request.method == "POST" || request.path == path::MCP || rest_call || sign_in;
     let refused = (guarded && !allows_origin(request, settings))
         || (sign_in && !allows_site(request, settings));
     refused.then(|| {

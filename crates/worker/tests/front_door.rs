@@ -431,7 +431,11 @@ mod through_the_proxy {
             card["supportedInterfaces"][0]["url"],
             "https://proxy.example/api/v1/a2a"
         );
-        assert_eq!(card["supportedInterfaces"][1]["protocolVersion"], "0.2");
+        assert_eq!(
+            card["supportedInterfaces"][1]["protocolBinding"],
+            "HTTP+JSON"
+        );
+        assert_eq!(card["supportedInterfaces"][2]["protocolVersion"], "0.2");
         let etag = r.header("etag").unwrap();
         let again = app.card(
             &CardFetch {

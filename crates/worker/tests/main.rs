@@ -34,6 +34,7 @@ mod proxy_fault_answers;
 mod proxy_requests;
 mod proxy_settings;
 mod proxy_visitors;
+mod rest_proxy;
 mod sign_in;
 
 #[cfg(feature = "stand-in")]
@@ -54,6 +55,8 @@ mod fuzz_replay;
 mod oauth;
 #[cfg(feature = "stand-in")]
 mod origin_rule;
+#[cfg(feature = "stand-in")]
+mod rest_binding;
 #[cfg(feature = "stand-in")]
 mod stand_in_calendar;
 #[cfg(feature = "stand-in")]

@@ -14,6 +14,7 @@ fn the_stand_in_card_in_1_0_form() {
         card["supportedInterfaces"],
         json!([
             {"url": "http://127.0.0.1:8787/api/v1/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+            {"url": "http://127.0.0.1:8787/api/v1/a2a", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"},
             {"url": "http://127.0.0.1:8787/api/v1/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.2"}
         ])
     );

@@ -9,12 +9,15 @@ use crate::wire::JsonObject;
 
 /// The protocol binding of JSON-RPC over HTTP.
 pub const JSONRPC: &str = "JSONRPC";
+/// The protocol binding of HTTP+JSON (REST): its paths (`/message:send`, `/tasks/{id}`) are below
+/// the same URL as JSON-RPC's (`v1::rest`).
+pub const HTTP_JSON: &str = "HTTP+JSON";
 /// How a 1.0 card names the 0.2.6 interface beside its 1.0 one (Major.Minor, as the spec writes
 /// versions).
 pub const LEGACY_VERSION: &str = "0.2";
 
-/// The 1.0 card of an agent whose 0.2.6 card is `card` (parsed JSON), reachable in 1.0 and in
-/// 0.2.6 at the card's own `url`. Capabilities are what the bridge offers: no streaming, no push,
+/// The 1.0 card of an agent whose 0.2.6 card is `card` (parsed JSON), reachable in 1.0 (JSON-RPC,
+/// then HTTP+JSON below the same URL) and in 0.2.6 at the card's own `url`. Capabilities are what the bridge offers: no streaming, no push,
 /// no extended card. `None` when `card` is not a 0.2.6 card (no `name` or `url`, or `skills` not
 /// a list).
 pub fn card_to_v1(card: &Value) -> Option<Value> {
@@ -22,14 +25,18 @@ pub fn card_to_v1(card: &Value) -> Option<Value> {
     let url = old.get("url")?.as_str()?;
     old.get("name")?.as_str()?;
     old.get("skills")?.as_array()?;
-    let interface = |version: &str| json!({ "url": url, "protocolBinding": JSONRPC, "protocolVersion": version });
+    let interface = |binding: &str, version: &str| json!({ "url": url, "protocolBinding": binding, "protocolVersion": version });
     let mut out = JsonObject::new();
     for key in ["name", "description"] {
         out.insert(key.into(), old.get(key).cloned().unwrap_or(Value::Null));
     }
     out.insert(
         "supportedInterfaces".into(),
-        json!([interface(VERSION), interface(LEGACY_VERSION)]),
+        json!([
+            interface(JSONRPC, VERSION),
+            interface(HTTP_JSON, VERSION),
+            interface(JSONRPC, LEGACY_VERSION)
+        ]),
     );
     for key in ["provider", "version", "documentationUrl", "iconUrl"] {
         if let Some(v) = old.get(key).filter(|v| !v.is_null()) {

@@ -67,6 +67,11 @@ impl Refusal {
         Self::new(-32602, message)
     }
 
+    /// -32700: the body is not JSON.
+    pub fn parse_error() -> Self {
+        Self::new(-32700, "Parse error: the request body is not JSON")
+    }
+
     /// -32601: no such method.
     pub fn method_not_found(method: &str) -> Self {
         Self::new(-32601, format!("Method not found: {method}"))
@@ -94,6 +99,15 @@ impl Refusal {
     pub fn content_type_not_supported(what: &str) -> Self {
         Self::new(-32005, format!("Content type not supported: {what}")).with_reason(
             "CONTENT_TYPE_NOT_SUPPORTED",
+            A2A_DOMAIN,
+            JsonObject::new(),
+        )
+    }
+
+    /// -32006: the agent's answer is not an A2A task or message.
+    pub fn invalid_agent_response() -> Self {
+        Self::new(-32006, "The agent's answer is not an A2A task or message").with_reason(
+            "INVALID_AGENT_RESPONSE",
             A2A_DOMAIN,
             JsonObject::new(),
         )

@@ -10,6 +10,8 @@ pub mod dialect;
 pub mod errors;
 pub mod media;
 pub mod project;
+pub mod rest;
+pub mod rest_errors;
 pub mod translate;
 pub mod wire;
 

@@ -9,7 +9,7 @@ use serde_json::Value;
 /// The door a forwarded request came in by.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Door {
-    /// A2A 1.0 (`/api/v1/a2a` with a 1.0 request).
+    /// A2A 1.0 (`/api/v1/a2a` with a 1.0 request, or a call of its HTTP+JSON binding below it).
     A2a(FrontDoor),
     /// MCP (`/mcp`, a `tools/call`).
     Mcp(McpDoor),
@@ -25,6 +25,14 @@ impl Door {
             Self::A2a(door) => door.close(response),
             Self::Mcp(door) => door.close(response),
             Self::McpRefusal => without_null_id(response),
+        }
+    }
+
+    /// A 1.0 JSON-RPC answer (the front door's own refusal) in the door's terms.
+    pub fn close_v1(&self, response: WorkerResponse) -> WorkerResponse {
+        match self {
+            Self::A2a(door) => door.close_own(response),
+            _ => response,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The one way out of the Worker's API. Every answer (the proxy's, the stand-in's, the doors',
 //! sign-in's, every refusal and the Worker's own failure) leaves through [`Exit::leave`], which
-//! turns it into the terms of the door its request came in by (A2A 0.2.6, A2A 1.0 or MCP), then
+//! turns it into the terms of the door its request came in by (A2A 0.2.6, A2A 1.0 over JSON-RPC or
+//! HTTP+JSON, or MCP), then
 //! adds `x-magisterium-cache` (a proxied call's), `Cache-Control: no-store` (unless the answer set
 //! its own) and CORS. Nothing else in the
 //! Worker adds CORS or closes a door (a test reads the sources to hold that).
@@ -9,6 +10,7 @@ use serde_json::Value;
 
 use crate::cache::{Mark, CACHE_HEADER};
 use crate::doors::front_door::{self, FrontDoor, VERSION_HEADER};
+use crate::doors::rest;
 use crate::doors::Door;
 use crate::settings::Settings;
 use magisterium_core::serve::http::{path, WorkerRequest, WorkerResponse};
@@ -22,6 +24,9 @@ pub enum Answer {
     /// A 0.2.6 refusal made before the request was read (its id `null`): it gets the request's
     /// id when the exit knows it, then goes through the door like [`Answer::Legacy`].
     Refusal(WorkerResponse),
+    /// A 1.0 JSON-RPC answer made at the front door (a request it refused): the HTTP+JSON door
+    /// turns it into its own terms; for JSON-RPC it leaves as it is.
+    V1(WorkerResponse),
     /// Already in the door's own terms (MCP's own answers, a refused 1.0 request, a card, a
     /// preflight, sign-in's pages): it leaves as it is.
     Own(WorkerResponse),
@@ -49,8 +54,9 @@ impl Exit {
     }
 
     /// The exit of `request` as it came, before any routing: MCP for `/mcp`, the 1.0 door for
-    /// an A2A 1.0 request (by its method, or by `A2A-Version` when the body cannot be read),
-    /// else 0.2.6; with the request's JSON-RPC id when the body has one.
+    /// an A2A 1.0 request (by its method, or by `A2A-Version` when the body cannot be read), the
+    /// HTTP+JSON binding for a path below `/api/v1/a2a/`, else 0.2.6; with the request's JSON-RPC
+    /// id when the body has one.
     pub fn of(request: &WorkerRequest) -> Self {
         let exit = Self::to(request.header("origin"));
         let id = || read_id(&request.body);
@@ -61,6 +67,10 @@ impl Exit {
                 Ok(None) if !speaks_v1(request) => exit.with_id(id()),
                 _ => exit.through(Door::A2a(FrontDoor::unread())).with_id(id()),
             },
+            // The entry's own refusals of a REST call: errors, in the binding's terms.
+            other if rest::rest_path(other).is_some() => {
+                exit.through(Door::A2a(FrontDoor::unread().over_rest()))
+            }
             _ => exit,
         }
     }
@@ -94,6 +104,10 @@ impl Exit {
     pub fn leave(&self, answer: Answer, settings: &Settings) -> WorkerResponse {
         let response = match answer {
             Answer::Own(response) => response,
+            Answer::V1(response) => match &self.door {
+                Some(door) => door.close_v1(response),
+                None => response,
+            },
             Answer::Legacy(response) => self.close(response),
             Answer::Refusal(response) => self.close(self.identified(response)),
         };

@@ -11,6 +11,7 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::doors::rest;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::written;
 use magisterium_core::v1::card::card_to_v1;
@@ -34,6 +35,8 @@ pub struct FrontDoor {
     /// A `SendMessage` naming a task: the upstream was asked for that task, and the answer is
     /// the refusal it calls for (`magisterium_core::v1::continuity`).
     continuation: Option<Continuation>,
+    /// The request came over the HTTP+JSON binding (`rest.rs`): answers leave in its terms.
+    rest: bool,
 }
 
 /// A 1.0 request read by [`open`]: the 0.2.6 request that does the same, and the door its answer
@@ -113,6 +116,7 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
             method,
             task_id,
             continuation,
+            rest: false,
         },
     }))
 }
@@ -125,6 +129,27 @@ impl FrontDoor {
             method: Method::SendMessage,
             task_id: None,
             continuation: None,
+            rest: false,
+        }
+    }
+
+    /// The same door for a request that came over the HTTP+JSON binding.
+    pub fn over_rest(self) -> Self {
+        Self { rest: true, ..self }
+    }
+
+    /// The 0.2.6 answer to the rewritten request in the terms of the request's binding: 1.0
+    /// JSON-RPC ([`FrontDoor::close_rpc`]), then HTTP+JSON's when it came that way.
+    pub fn close(&self, response: WorkerResponse) -> WorkerResponse {
+        self.close_own(self.close_rpc(response))
+    }
+
+    /// A 1.0 JSON-RPC answer (the door's own refusal) in the terms of the request's binding.
+    pub fn close_own(&self, response: WorkerResponse) -> WorkerResponse {
+        if self.rest {
+            rest::close(response)
+        } else {
+            response
         }
     }
 
@@ -132,7 +157,7 @@ impl FrontDoor {
     /// `SendMessage`) or an error with typed details. Status and headers stay; a body that is not
     /// a JSON-RPC answer (which the checks before this never let through) is left as it is. The
     /// answer is read once, and its text dropped before the 1.0 answer is written.
-    pub fn close(&self, mut response: WorkerResponse) -> WorkerResponse {
+    fn close_rpc(&self, mut response: WorkerResponse) -> WorkerResponse {
         let Ok(Value::Object(mut body)) = serde_json::from_str::<Value>(&response.body) else {
             return response;
         };
@@ -159,7 +184,7 @@ impl FrontDoor {
                     response.status = 502;
                     body.insert(
                         "error".into(),
-                        json!({ "code": -32006, "message": "The agent's answer is not an A2A task or message" }),
+                        to_value(Refusal::invalid_agent_response().into_error()),
                     )
                 }
             };

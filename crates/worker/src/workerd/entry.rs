@@ -23,6 +23,7 @@ use self::auth::{auth_for, Credential};
 use self::log::LogLine;
 use crate::app::{self, App, Route};
 use crate::doors::exit::{Answer, Exit};
+use crate::doors::rest;
 use crate::limits::visitor_key;
 use crate::settings::{Settings, SignIn};
 use crate::sign_in::{self, anonymous_refused};
@@ -279,7 +280,9 @@ impl Call {
             self.log.auth = Some("mcp-needs-anonymous".into());
             return self.done(&self.leave(Answer::Own(refused)), None);
         }
-        let is_rpc = is_post && (self.path == path::RPC || is_mcp);
+        // A call: JSON-RPC's POST, MCP's, or any call of the HTTP+JSON binding (GET /tasks/…).
+        let is_rest = rest::rest_path(&self.path).is_some() && request.method() != "OPTIONS";
+        let is_rpc = is_rest || (is_post && (self.path == path::RPC || is_mcp));
         let readiness = sign_in_readiness(env, &self.settings);
         if let (true, Some(refused)) = (is_rpc, anonymous_refused(&self.settings, readiness)) {
             console_error(

@@ -3,24 +3,33 @@
 // "magisterium-worker" (each wrangler config's [alias]: the demo's with the stand-in, or the proxy
 // alone), instantiated once at global scope.
 import { DurableObject } from "cloudflare:workers";
-import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows } from "magisterium-worker";
+import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows, KeyFills } from "magisterium-worker";
 import { signIn } from "./auth.js";
 
 const { createAuth, Session, ClientRegistration } = signIn({ inProcess, authSettings, afterRefreshFailure, Credential });
 
 /** One upstream account's budget (src/workerd/budget_object.rs keeps it, in memory and in the object's
- *  SQLite storage, and decides everything); the Worker calls `take` over RPC. */
+ *  SQLite storage, and decides everything), and the cache keys its calls are filling
+ *  (src/workerd/fills_object.rs); the Worker calls `take` and `filled` over RPC. */
 export class UpstreamBudget extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
     this.windows = new BudgetWindows(ctx, env);
+    this.fills = new KeyFills(env);
   }
 
   /** Takes one call of `client`: when it may go, `{ lease, at }` (the calls leased with it, up to
    *  `want`, limits/budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
-   *  let through could not be written: the call must not go (budget_object.rs). */
-  take(client, isQa, want) {
-    return this.windows.take(client, isQa, want);
+   *  let through could not be written: the call must not go (budget_object.rs). With the cache
+   *  `key` of a miss: one call of the key at a time (limits/fills.rs); the one let through also
+   *  gets `fill`, others wait for `{ filled: true }` or `{ open: true }`. */
+  take(client, isQa, want, key) {
+    return this.fills.take(key, isQa, () => this.windows.take(client, isQa, want));
+  }
+
+  /** The call that holds `key` as `fill` is done: its answer is in the cache when `ok`. */
+  filled(key, fill, ok) {
+    this.fills.done(key, fill, ok);
   }
 
   /** Gives back the call of `client` granted at `at` (the `at` of `take`'s answer), which the

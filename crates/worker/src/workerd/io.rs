@@ -285,10 +285,10 @@ pub enum Budgeted {
 /// clock), which names it to [`give_back`].
 #[derive(Debug)]
 pub struct Unit {
-    account: String,
-    client: String,
-    is_qa: bool,
-    at_ms: f64,
+    pub(crate) account: String,
+    pub(crate) client: String,
+    pub(crate) is_qa: bool,
+    pub(crate) at_ms: f64,
 }
 
 /// Takes one call of `client` from the budget object `account` (its typed RPC method `take`), or
@@ -370,7 +370,7 @@ pub async fn give_back(env: &JsValue, unit: &Unit) {
 }
 
 /// A budget object's refusal, from its `{ pool, retryAfterSeconds, limit }`.
-fn refusal(refusal: &JsValue) -> Result<BudgetRefusal, JsValue> {
+pub(crate) fn refusal(refusal: &JsValue) -> Result<BudgetRefusal, JsValue> {
     let pool = Reflect::get(refusal, &"pool".into())?
         .as_string()
         .unwrap_or_default();

@@ -22,14 +22,15 @@ export class UpstreamBudget extends DurableObject {
    *  `want`, limits/budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
    *  let through could not be written: the call must not go (budget_object.rs). With the cache
    *  `key` of a miss: one call of the key at a time (limits/fills.rs); the one let through also
-   *  gets `fill`, others wait for `{ filled: true }` or `{ open: true }`. */
+   *  gets `fill`, others wait for `{ filled: entry }` or `{ open: true }`. */
   take(client, isQa, want, key) {
     return this.fills.take(key, isQa, () => this.windows.take(client, isQa, want));
   }
 
-  /** The call that holds `key` as `fill` is done: its answer is in the cache when `ok`. */
-  filled(key, fill, ok) {
-    this.fills.done(key, fill, ok);
+  /** The call that holds `key` as `fill` is done: `entry` is what it keeps in the cache (null:
+   *  nothing), handed to the calls waiting for it. */
+  filled(key, fill, entry) {
+    this.fills.done(key, fill, entry);
   }
 
   /** Gives back the call of `client` granted at `at` (the `at` of `take`'s answer), which the

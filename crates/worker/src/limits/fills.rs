@@ -4,14 +4,12 @@
 //!
 //! A cacheable miss asks the object for its call with the cache key. No call of the key out: it
 //! takes its budget as any call does and, let through, holds the key ([`Turn::Lead`]) until it
-//! reports the answer kept in the cache, or not ([`Fills::done`]). A call of the key out: it
-//! waits ([`Turn::Wait`]) and is told [`Settled::Filled`] (the answer is in the cache: read it)
-//! or [`Settled::Open`] (the holder failed, was refused, or did not report in time: make a call
-//! of its own). A holder that dies never reports; its key is let go at its deadline
-//! ([`Fills::expire`]), the upstream call's time budget and [`REPORT_MS`], so no wait is longer.
-//! The object hands out no answer: each caller reads the cache and builds its own Task.
-
-use std::collections::HashMap;
+//! reports what it keeps in the cache, or that it keeps nothing ([`Fills::done`]). A call of the
+//! key out: it waits ([`Turn::Wait`]) and is handed the holder's cache entry (the artifacts
+//! alone: it builds its own Task around them, with its own ids), or, when the holder failed, was
+//! refused or did not report in time, nothing: it then makes a call of its own. A holder that
+//! dies never reports; its key is let go at its deadline ([`Fills::expire`]), the upstream call's
+//! time budget and [`REPORT_MS`], so no wait is longer.
 
 use crate::proxy::upstream_timeout_ms;
 use crate::settings::Settings;
@@ -31,41 +29,42 @@ pub enum Turn {
     Lead {
         /// Names this holder to [`Fills::done`].
         holder: u64,
-        /// When the key is let go without a report.
-        until_ms: f64,
     },
-    /// A call of the key is out: wait to be settled, as `waiter`.
+    /// A call of the key is out: wait (the waiter is in the key's list) until its holder is
+    /// done, at most until `until_ms`, when the key is let go without a report.
     Wait {
-        /// Names this waiter among the settled.
-        waiter: u64,
+        /// The key's deadline.
+        until_ms: f64,
     },
     /// Too much in flight: go as a call that holds nothing.
     Alone,
 }
 
-/// How a wait ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Settled {
-    /// The holder's answer is in the cache.
-    Filled,
-    /// No answer was kept: make a call of your own.
-    Open,
-}
-
 #[derive(Debug)]
-struct Fill {
+struct Fill<W> {
     holder: u64,
     until_ms: f64,
-    waiters: Vec<u64>,
+    waiters: Vec<W>,
 }
 
-/// The keys whose call is out, with their waiters.
-#[derive(Debug, Default)]
-pub struct Fills {
-    keys: HashMap<String, Fill>,
+/// The keys whose call is out, with their waiters (`W`: what answers one; a list: the account's
+/// budget lets few calls out at once).
+#[derive(Debug)]
+pub struct Fills<W> {
+    keys: Vec<(String, Fill<W>)>,
     next: u64,
     /// Waiters of keys let go by [`Fills::turn`] (past their deadline), for [`Fills::expire`].
-    let_go: Vec<u64>,
+    let_go: Vec<W>,
+}
+
+impl<W> Default for Fills<W> {
+    fn default() -> Self {
+        Self {
+            keys: Vec::new(),
+            next: 0,
+            let_go: Vec::new(),
+        }
+    }
 }
 
 /// How long the holder of a call may hold its key: the upstream call's budget (Q&A's or the
@@ -74,67 +73,71 @@ pub fn hold_ms(settings: &Settings, is_qa: bool) -> f64 {
     upstream_timeout_ms(settings, is_qa) as f64 + REPORT_MS
 }
 
-impl Fills {
-    /// A cacheable miss of `key` at `now_ms`, whose call may take `hold_ms`. A key past its
-    /// deadline is led again; its waiters are in [`Fills::expire`]'s next list.
-    pub fn turn(&mut self, key: &str, hold_ms: f64, now_ms: f64) -> Turn {
-        self.next += 1;
-        let id = self.next;
-        if let Some(fill) = self.keys.get_mut(key) {
+impl<W> Fills<W> {
+    /// A cacheable miss of `key` at `now_ms`, whose call may take `hold_ms`; `waiter()` makes
+    /// what answers it, should it wait. A key past its deadline is led again; its waiters are in
+    /// [`Fills::expire`]'s next list.
+    pub fn turn(
+        &mut self,
+        key: &str,
+        hold_ms: f64,
+        now_ms: f64,
+        waiter: impl FnOnce() -> W,
+    ) -> Turn {
+        let at = self.keys.iter().position(|(k, _)| k == key);
+        if let Some((_, fill)) = at.and_then(|at| self.keys.get_mut(at)) {
             if now_ms < fill.until_ms {
                 if fill.waiters.len() >= WAITERS_MAX {
                     return Turn::Alone;
                 }
-                fill.waiters.push(id);
-                return Turn::Wait { waiter: id };
+                fill.waiters.push(waiter());
+                return Turn::Wait {
+                    until_ms: fill.until_ms,
+                };
             }
         } else if self.keys.len() >= KEYS_MAX {
             return Turn::Alone;
         }
-        let until_ms = now_ms + hold_ms;
+        self.next += 1;
         let fill = Fill {
-            holder: id,
-            until_ms,
+            holder: self.next,
+            until_ms: now_ms + hold_ms,
             waiters: Vec::new(),
         };
-        if let Some(mut late) = self.keys.insert(key.to_owned(), fill) {
-            self.let_go.append(&mut late.waiters);
+        match at.and_then(|at| self.keys.get_mut(at)) {
+            Some((_, late)) => {
+                let mut late = std::mem::replace(late, fill);
+                self.let_go.append(&mut late.waiters);
+            }
+            None => self.keys.push((key.to_owned(), fill)),
         }
-        Turn::Lead {
-            holder: id,
-            until_ms,
-        }
+        Turn::Lead { holder: self.next }
     }
 
-    /// The holder `holder` of `key` is done: `filled` when its answer is in the cache. Its
-    /// waiters, and how their wait ended; none when `holder` no longer holds the key (it was let
-    /// go at its deadline, and another may hold it now).
-    pub fn done(&mut self, key: &str, holder: u64, filled: bool) -> (Vec<u64>, Settled) {
-        let settled = if filled {
-            Settled::Filled
-        } else {
-            Settled::Open
-        };
-        match self.keys.get(key) {
-            Some(fill) if fill.holder == holder => {
-                let waiters = self.keys.remove(key).map(|f| f.waiters);
-                (waiters.unwrap_or_default(), settled)
-            }
-            _ => (Vec::new(), settled),
-        }
+    /// The holder `holder` of `key` is done (with what it kept, or nothing: its waiters get the
+    /// same): its waiters; none when `holder` no longer holds the key (it was let go at its
+    /// deadline, and another may hold it now).
+    pub fn done(&mut self, key: &str, holder: u64) -> Vec<W> {
+        let at = self
+            .keys
+            .iter()
+            .position(|(k, f)| k == key && f.holder == holder);
+        at.map(|at| self.keys.swap_remove(at).1.waiters)
+            .unwrap_or_default()
     }
 
     /// Lets go the keys whose holder has not reported by `now_ms`: their waiters, each to make a
-    /// call of its own ([`Settled::Open`]).
-    pub fn expire(&mut self, now_ms: f64) -> Vec<u64> {
+    /// call of its own.
+    pub fn expire(&mut self, now_ms: f64) -> Vec<W> {
         let mut open = std::mem::take(&mut self.let_go);
-        self.keys.retain(|_, fill| {
-            let keep = now_ms < fill.until_ms;
-            if !keep {
-                open.append(&mut fill.waiters);
+        let mut i = 0;
+        while let Some((_, fill)) = self.keys.get_mut(i) {
+            if now_ms < fill.until_ms {
+                i += 1;
+            } else {
+                open.append(&mut self.keys.swap_remove(i).1.waiters);
             }
-            keep
-        });
+        }
         open
     }
 }
@@ -145,75 +148,87 @@ mod tests {
 
     const HOLD: f64 = 20_000.0;
 
-    fn lead(turn: Turn) -> u64 {
-        match turn {
-            Turn::Lead { holder, .. } => holder,
+    /// A table whose waiters are numbers.
+    type Table = Fills<u32>;
+
+    fn lead(f: &mut Table, key: &str, now: f64) -> u64 {
+        match f.turn(key, HOLD, now, || unreachable!("no wait")) {
+            Turn::Lead { holder } => holder,
             other => panic!("not a lead: {other:?}"),
         }
     }
 
-    fn wait(turn: Turn) -> u64 {
-        match turn {
-            Turn::Wait { waiter } => waiter,
+    fn wait(f: &mut Table, key: &str, now: f64, waiter: u32) -> f64 {
+        match f.turn(key, HOLD, now, || waiter) {
+            Turn::Wait { until_ms } => until_ms,
             other => panic!("not a wait: {other:?}"),
         }
     }
 
     #[test]
-    fn identical_misses_wait_for_the_one_call_out_and_read_what_it_filled() {
-        let mut f = Fills::default();
-        let holder = lead(f.turn("k", HOLD, 0.0));
-        let w1 = wait(f.turn("k", HOLD, 10.0));
-        let w2 = wait(f.turn("k", HOLD, 20.0));
-        assert!(lead(f.turn("other", HOLD, 20.0)) > w2, "another key leads");
-        assert_eq!(f.done("k", holder, true), (vec![w1, w2], Settled::Filled));
+    fn identical_misses_wait_for_the_one_call_out_of_their_key() {
+        let mut f = Table::default();
+        let holder = lead(&mut f, "k", 0.0);
+        assert_eq!(
+            wait(&mut f, "k", 10.0, 1),
+            HOLD,
+            "until the holder's deadline"
+        );
+        wait(&mut f, "k", 20.0, 2);
+        assert_ne!(lead(&mut f, "other", 20.0), holder, "another key leads");
+        assert_eq!(f.done("k", holder), vec![1, 2]);
         // The key is free again: the next miss (an entry evicted since) leads.
-        lead(f.turn("k", HOLD, 30.0));
-    }
-
-    #[test]
-    fn a_holder_that_kept_nothing_sends_its_waiters_on_alone() {
-        let mut f = Fills::default();
-        let holder = lead(f.turn("k", HOLD, 0.0));
-        let w = wait(f.turn("k", HOLD, 1.0));
-        assert_eq!(f.done("k", holder, false), (vec![w], Settled::Open));
+        lead(&mut f, "k", 30.0);
     }
 
     #[test]
     fn a_holder_that_never_reports_is_let_go_at_its_deadline() {
-        let mut f = Fills::default();
-        let holder = lead(f.turn("k", HOLD, 0.0));
-        let w = wait(f.turn("k", HOLD, 1.0));
+        let mut f = Table::default();
+        let holder = lead(&mut f, "k", 0.0);
+        wait(&mut f, "k", 1.0, 1);
         assert!(f.expire(HOLD - 1.0).is_empty(), "not before");
-        assert_eq!(f.expire(HOLD), vec![w]);
+        assert_eq!(f.expire(HOLD), vec![1]);
         // Another call holds the key now; the first holder's late report changes nothing.
-        let next = lead(f.turn("k", HOLD, HOLD + 1.0));
-        let w2 = wait(f.turn("k", HOLD, HOLD + 2.0));
-        assert_eq!(f.done("k", holder, true), (vec![], Settled::Filled));
-        assert_eq!(f.done("k", next, true), (vec![w2], Settled::Filled));
+        let next = lead(&mut f, "k", HOLD + 1.0);
+        wait(&mut f, "k", HOLD + 2.0, 2);
+        assert!(f.done("k", holder).is_empty());
+        assert_eq!(f.done("k", next), vec![2]);
     }
 
     #[test]
     fn a_key_past_its_deadline_is_led_again_and_its_waiters_let_go() {
-        let mut f = Fills::default();
-        lead(f.turn("k", HOLD, 0.0));
-        let w = wait(f.turn("k", HOLD, 1.0));
-        lead(f.turn("k", HOLD, HOLD));
-        assert_eq!(f.expire(HOLD), vec![w]);
+        let mut f = Table::default();
+        lead(&mut f, "k", 0.0);
+        wait(&mut f, "k", 1.0, 1);
+        lead(&mut f, "k", HOLD);
+        assert_eq!(f.expire(HOLD), vec![1]);
         assert!(f.expire(HOLD).is_empty(), "once");
     }
 
     #[test]
+    fn expire_lets_go_every_key_past_its_deadline_and_keeps_the_others() {
+        let mut f = Table::default();
+        for (i, key) in ["a", "b", "c"].iter().enumerate() {
+            lead(&mut f, key, i as f64 * 10.0);
+            wait(&mut f, key, i as f64 * 10.0, i as u32);
+        }
+        let mut open = f.expire(HOLD + 10.0);
+        open.sort_unstable();
+        assert_eq!(open, vec![0, 1]);
+        assert_eq!(f.keys.len(), 1, "c is still out");
+    }
+
+    #[test]
     fn too_much_in_flight_goes_alone() {
-        let mut f = Fills::default();
+        let mut f = Table::default();
         for i in 0..KEYS_MAX {
-            lead(f.turn(&format!("k{i}"), HOLD, 0.0));
+            lead(&mut f, &format!("k{i}"), 0.0);
         }
-        assert_eq!(f.turn("one more", HOLD, 0.0), Turn::Alone);
-        for _ in 0..WAITERS_MAX {
-            wait(f.turn("k0", HOLD, 0.0));
+        assert_eq!(f.turn("one more", HOLD, 0.0, || 0), Turn::Alone);
+        for i in 0..WAITERS_MAX {
+            wait(&mut f, "k0", 0.0, i as u32);
         }
-        assert_eq!(f.turn("k0", HOLD, 0.0), Turn::Alone);
+        assert_eq!(f.turn("k0", HOLD, 0.0, || 0), Turn::Alone);
         assert_eq!(f.expire(HOLD).len(), WAITERS_MAX);
         assert!(f.keys.is_empty());
     }

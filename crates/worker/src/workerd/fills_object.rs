@@ -4,60 +4,48 @@
 //! this holds the waiters' promises and the timers that let a silent holder's key go.
 //!
 //! Why here: every upstream call already asks this object for its budget, so a cacheable miss
-//! that asks with its key costs no new hop; a waiter is answered `{ filled }` or `{ open }`
-//! without taking any budget, and reads the location's cache (or asks again) on its own.
+//! that asks with its key costs no new hop; a waiter is answered `{ filled }` (the holder's cache
+//! entry: the artifacts alone, nothing of the caller whose call filled it) or `{ open }`, without
+//! taking any budget. The entry comes through the object rather than each location's Cache API:
+//! the object is the account's, one for every location, and a waiter elsewhere would not find
+//! the holder's entry in its own location's cache.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::rc::Rc;
 
-use js_sys::{Function, Object, Promise, Reflect};
+use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 
-use crate::limits::fills::{hold_ms, Fills, Settled, Turn};
+use crate::limits::fills::{hold_ms, Fills, Turn};
 use crate::workerd::bindings::settings_of;
 
 #[wasm_bindgen]
 extern "C" {
-    /// The global `setTimeout`.
+    /// The global `setTimeout(callback, ms, argument)`.
     #[wasm_bindgen(js_name = setTimeout)]
-    fn set_timeout(callback: &JsValue, ms: f64) -> JsValue;
+    fn set_timeout(callback: &Function, ms: f64, argument: &JsValue) -> JsValue;
 }
 
-#[derive(Default)]
-struct State {
-    fills: Fills,
-    /// The resolve function of each waiter's promise.
-    waiting: HashMap<u64, Function>,
+/// A waiter's answer: `{ filled: entry }`, or `{ open: true }` without an entry.
+fn settled(entry: Option<&str>) -> JsValue {
+    let answer = Object::new();
+    let _ = match entry {
+        Some(entry) => Reflect::set(&answer, &"filled".into(), &entry.into()),
+        None => Reflect::set(&answer, &"open".into(), &JsValue::TRUE),
+    };
+    answer.into()
 }
 
-impl State {
-    /// Answers `waiters`: `{ filled: true }` or `{ open: true }`.
-    fn settle(&mut self, waiters: Vec<u64>, settled: Settled) {
-        let name = match settled {
-            Settled::Filled => "filled",
-            Settled::Open => "open",
-        };
-        let answer = Object::new();
-        let _ = Reflect::set(&answer, &name.into(), &JsValue::TRUE);
-        for waiter in waiters {
-            if let Some(resolve) = self.waiting.remove(&waiter) {
-                let _ = resolve.call1(&JsValue::UNDEFINED, &answer);
-            }
-        }
-    }
-
-    /// Lets go the keys past their deadline at `now_ms`.
-    fn expire(&mut self, now_ms: f64) {
-        let open = self.fills.expire(now_ms);
-        self.settle(open, Settled::Open);
+/// Answers `waiters` (the resolve functions of their promises) with `answer`.
+fn settle(waiters: Vec<Function>, answer: &JsValue) {
+    for resolve in waiters {
+        let _ = resolve.call1(&JsValue::UNDEFINED, answer);
     }
 }
 
 /// The keys one budget object is filling (`new KeyFills(env)` in its constructor).
 #[wasm_bindgen]
 pub struct KeyFills {
-    state: Rc<RefCell<State>>,
+    fills: RefCell<Fills<Function>>,
     /// How long a holder may hold its key: a call that is not `catholic_qa`, one that is.
     hold_ms: (f64, f64),
 }
@@ -75,7 +63,7 @@ impl KeyFills {
     pub fn new(env: &JsValue) -> KeyFills {
         let settings = settings_of(env);
         KeyFills {
-            state: Rc::default(),
+            fills: RefCell::default(),
             hold_ms: (hold_ms(&settings, false), hold_ms(&settings, true)),
         }
     }
@@ -83,8 +71,9 @@ impl KeyFills {
     /// A call of the budget (`take()`: the object's own `BudgetWindows.take`), for the cache key
     /// `key` when it is a cacheable miss: with no call of the key out, `take()`'s answer, which
     /// when it lets the call through also names it the key's holder (`fill`, for
-    /// [`KeyFills::done`]); with one out, a promise of `{ filled: true }` (read the cache) or
-    /// `{ open: true }` (ask again, without the key), and no budget taken.
+    /// [`KeyFills::done`]); with one out, a promise of `{ filled: entry }` (the holder's cache
+    /// entry) or, when the holder kept nothing or its key's deadline passed, `{ open: true }`
+    /// (ask again, without the key); no budget is taken for a waiter.
     ///
     /// # Errors
     /// `take()` threw (its rows were not written): the key is let go.
@@ -103,55 +92,45 @@ impl KeyFills {
         } else {
             self.hold_ms.0
         };
+        // What answers this call, should it wait: the holder's report settles it.
+        let mut resolve = None;
+        let by_holder = Promise::new(&mut |ok, _| resolve = Some(ok));
+        let Some(resolve) = resolve else {
+            return take.call0(&JsValue::UNDEFINED);
+        };
         let turn = {
-            let mut state = self.state.borrow_mut();
-            state.expire(now);
-            state.fills.turn(&key, hold, now)
+            let mut fills = self.fills.borrow_mut();
+            settle(fills.expire(now), &settled(None));
+            fills.turn(&key, hold, now, || resolve)
         };
         match turn {
             Turn::Alone => take.call0(&JsValue::UNDEFINED),
-            Turn::Wait { waiter } => {
-                let mut resolve = None;
-                let promise = Promise::new(&mut |ok, _| resolve = Some(ok));
-                if let Some(resolve) = resolve {
-                    self.state.borrow_mut().waiting.insert(waiter, resolve);
-                }
-                Ok(promise.into())
+            Turn::Wait { until_ms } => {
+                // Answered by the holder's report, or open at the key's deadline.
+                let open = Promise::new(&mut |ok, _| {
+                    set_timeout(&ok, until_ms - now, &settled(None));
+                });
+                let both = Array::of2(&by_holder, &open);
+                Ok(Promise::race(&both).into())
             }
-            Turn::Lead { holder, until_ms } => {
+            Turn::Lead { holder } => {
                 let taken = take.call0(&JsValue::UNDEFINED);
-                let granted = taken
-                    .as_ref()
-                    .ok()
-                    .filter(|t| Reflect::has(t, &"at".into()).unwrap_or(false));
-                match granted {
-                    Some(granted) => {
+                let at = taken.as_ref().map(|t| Reflect::get(t, &"at".into()));
+                match (&taken, at) {
+                    (Ok(granted), Ok(Ok(at))) if at.as_f64().is_some() => {
                         Reflect::set(granted, &"fill".into(), &(holder as f64).into())?;
-                        self.wake_at(until_ms, until_ms - now);
                     }
-                    None => self.done(&key, holder as f64, false),
+                    _ => self.done(&key, holder as f64, None),
                 }
                 taken
             }
         }
     }
 
-    /// The holder `holder` of `key` is done: `filled` when its answer is in the cache (its
-    /// waiters read it), else they each ask again.
-    pub fn done(&self, key: &str, holder: f64, filled: bool) {
-        let mut state = self.state.borrow_mut();
-        let (waiters, settled) = state.fills.done(key, holder as u64, filled);
-        state.settle(waiters, settled);
-    }
-}
-
-impl KeyFills {
-    /// Lets go, in `ms`, the keys whose deadline is `until_ms` or earlier, if still held.
-    fn wake_at(&self, until_ms: f64, ms: f64) {
-        let state = Rc::clone(&self.state);
-        let expire = Closure::once_into_js(move || {
-            state.borrow_mut().expire(js_sys::Date::now().max(until_ms));
-        });
-        set_timeout(&expire, ms.max(0.0));
+    /// The holder `holder` of `key` is done: `entry`, what it keeps in the cache, goes to its
+    /// waiters; without one, they each ask again.
+    pub fn done(&self, key: &str, holder: f64, entry: Option<String>) {
+        let waiters = self.fills.borrow_mut().done(key, holder as u64);
+        settle(waiters, &settled(entry.as_deref()));
     }
 }

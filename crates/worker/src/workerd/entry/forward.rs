@@ -133,6 +133,9 @@ impl Call {
         let (outcome, bytes) = call.send().await?;
         self.log.upstream = Some(upstream_log(&outcome));
         let finished = APP.with(|app| app.borrow().finish_answer(&plan, outcome, &settings));
+        if let Some(mut hold) = hold {
+            hold.report(finished.cache.as_deref());
+        }
         let mut stored = None;
         if let Some(cached) = plan.cache.as_deref() {
             self.log.cache = Some(Mark::Miss.as_str());
@@ -144,9 +147,6 @@ impl Call {
                 self.later(&put);
                 stored = Some(put);
             }
-        }
-        if let (Some(hold), Some(stored)) = (hold, &stored) {
-            hold.filled(stored.clone());
         }
         if let Some(leader) = lead {
             leader.done(finished.cache.as_deref(), stored);

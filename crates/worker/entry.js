@@ -3,7 +3,7 @@
 // "magisterium-worker" (each wrangler config's [alias]: the demo's with the stand-in, or the proxy
 // alone), instantiated once at global scope.
 import { DurableObject } from "cloudflare:workers";
-import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows, KeyFills } from "magisterium-worker";
+import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows } from "magisterium-worker";
 import { signIn } from "./auth.js";
 
 const { createAuth, Session, ClientRegistration } = signIn({ inProcess, authSettings, afterRefreshFailure, Credential });
@@ -15,22 +15,21 @@ export class UpstreamBudget extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
     this.windows = new BudgetWindows(ctx, env);
-    this.fills = new KeyFills(env);
   }
 
   /** Takes one call of `client`: when it may go, `{ lease, at }` (the calls leased with it, up to
    *  `want`, limits/budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
    *  let through could not be written: the call must not go (budget_object.rs). With the cache
    *  `key` of a miss: one call of the key at a time (limits/fills.rs); the one let through also
-   *  gets `fill`, others wait for `{ filled: entry }` or `{ open: true }`. */
+   *  gets `fill`, others wait for its cache entry, or `false` when it kept none. */
   take(client, isQa, want, key) {
-    return this.fills.take(key, isQa, () => this.windows.take(client, isQa, want));
+    return this.windows.takeKey(client, isQa, want, key);
   }
 
   /** The call that holds `key` as `fill` is done: `entry` is what it keeps in the cache (null:
    *  nothing), handed to the calls waiting for it. */
   filled(key, fill, entry) {
-    this.fills.done(key, fill, entry);
+    this.windows.filled(key, fill, entry);
   }
 
   /** Gives back the call of `client` granted at `at` (the `at` of `take`'s answer), which the

@@ -1,38 +1,27 @@
-//! The keys being filled, in the account's budget object (`UpstreamBudget` in `entry.js`, beside
-//! its [`crate::workerd::budget_object::BudgetWindows`]): one upstream call per cache key at a
-//! time across the isolates that call the account. The decisions are [`crate::limits::fills`]';
-//! this holds the waiters' promises and the timers that let a silent holder's key go.
+//! The keys being filled, in the account's budget object (`UpstreamBudget` in `entry.js`, its
+//! [`BudgetWindows`]'s `takeKey` and `filled`): one upstream call per cache key at a time across
+//! the isolates that call the account. The decisions are [`crate::limits::fills`]'; this holds
+//! the waiters' promises, each bounded by a timer at its key's deadline.
 //!
 //! Why here: every upstream call already asks this object for its budget, so a cacheable miss
-//! that asks with its key costs no new hop; a waiter is answered `{ filled }` (the holder's cache
-//! entry: the artifacts alone, nothing of the caller whose call filled it) or `{ open }`, without
+//! that asks with its key costs no new hop; a waiter is answered the holder's cache entry (the
+//! artifacts alone, nothing of the caller whose call filled it) or `false` (ask again), without
 //! taking any budget. The entry comes through the object rather than each location's Cache API:
 //! the object is the account's, one for every location, and a waiter elsewhere would not find
 //! the holder's entry in its own location's cache.
 
-use std::cell::RefCell;
-
-use js_sys::{Array, Function, Object, Promise, Reflect};
+use js_sys::{Array, Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::limits::fills::{hold_ms, Fills, Turn};
 use crate::workerd::bindings::settings_of;
+use crate::workerd::budget_object::BudgetWindows;
 
 #[wasm_bindgen]
 extern "C" {
     /// The global `setTimeout(callback, ms, argument)`.
     #[wasm_bindgen(js_name = setTimeout)]
     fn set_timeout(callback: &Function, ms: f64, argument: &JsValue) -> JsValue;
-}
-
-/// A waiter's answer: `{ filled: entry }`, or `{ open: true }` without an entry.
-fn settled(entry: Option<&str>) -> JsValue {
-    let answer = Object::new();
-    let _ = match entry {
-        Some(entry) => Reflect::set(&answer, &"filled".into(), &entry.into()),
-        None => Reflect::set(&answer, &"open".into(), &JsValue::TRUE),
-    };
-    answer.into()
 }
 
 /// Answers `waiters` (the resolve functions of their promises) with `answer`.
@@ -42,85 +31,77 @@ fn settle(waiters: Vec<Function>, answer: &JsValue) {
     }
 }
 
-/// The keys one budget object is filling (`new KeyFills(env)` in its constructor).
-#[wasm_bindgen]
+/// The keys one budget object is filling, and how long a holder may hold one: a call that is
+/// not `catholic_qa`, one that is.
+#[derive(Debug)]
 pub struct KeyFills {
-    fills: RefCell<Fills<Function>>,
-    /// How long a holder may hold its key: a call that is not `catholic_qa`, one that is.
+    fills: Fills<Function>,
     hold_ms: (f64, f64),
 }
 
-impl std::fmt::Debug for KeyFills {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KeyFills").finish_non_exhaustive()
+impl KeyFills {
+    /// The keys of the object whose env is `env` (its `UPSTREAM_TIMEOUT_MS` bounds a hold).
+    pub fn new(env: &JsValue) -> KeyFills {
+        let settings = settings_of(env);
+        KeyFills {
+            fills: Fills::default(),
+            hold_ms: (hold_ms(&settings, false), hold_ms(&settings, true)),
+        }
     }
 }
 
 #[wasm_bindgen]
-impl KeyFills {
-    /// The keys of the object whose env is `env` (its `UPSTREAM_TIMEOUT_MS` bounds a hold).
-    #[wasm_bindgen(constructor)]
-    pub fn new(env: &JsValue) -> KeyFills {
-        let settings = settings_of(env);
-        KeyFills {
-            fills: RefCell::default(),
-            hold_ms: (hold_ms(&settings, false), hold_ms(&settings, true)),
-        }
-    }
-
-    /// A call of the budget (`take()`: the object's own `BudgetWindows.take`), for the cache key
-    /// `key` when it is a cacheable miss: with no call of the key out, `take()`'s answer, which
-    /// when it lets the call through also names it the key's holder (`fill`, for
-    /// [`KeyFills::done`]); with one out, a promise of `{ filled: entry }` (the holder's cache
-    /// entry) or, when the holder kept nothing or its key's deadline passed, `{ open: true }`
-    /// (ask again, without the key); no budget is taken for a waiter.
+impl BudgetWindows {
+    /// [`BudgetWindows::take`] for a cacheable miss of the cache key `key`: with no call of the
+    /// key out, its answer, which when it lets the call through also names it the key's holder
+    /// (`fill`, for [`BudgetWindows::filled`]); with one out, a promise of the holder's cache
+    /// entry (a string) or, when the holder kept nothing or its key's deadline passed, `false`
+    /// (ask again, without the key); no budget is taken for a waiter. Without a key, `take`.
     ///
     /// # Errors
-    /// `take()` threw (its rows were not written): the key is let go.
-    pub fn take(
-        &self,
-        key: Option<String>,
+    /// `take` failed (its rows were not written): the key is let go.
+    #[wasm_bindgen(js_name = takeKey)]
+    pub fn take_key(
+        &mut self,
+        client: &str,
         is_qa: bool,
-        take: &Function,
+        want: u32,
+        key: Option<String>,
     ) -> Result<JsValue, JsValue> {
         let Some(key) = key.filter(|k| !k.is_empty()) else {
-            return take.call0(&JsValue::UNDEFINED);
+            return self.take(client, is_qa, want);
         };
         let now = js_sys::Date::now();
+        let fills = &mut self.fills;
         let hold = if is_qa {
-            self.hold_ms.1
+            fills.hold_ms.1
         } else {
-            self.hold_ms.0
+            fills.hold_ms.0
         };
         // What answers this call, should it wait: the holder's report settles it.
         let mut resolve = None;
         let by_holder = Promise::new(&mut |ok, _| resolve = Some(ok));
         let Some(resolve) = resolve else {
-            return take.call0(&JsValue::UNDEFINED);
+            return self.take(client, is_qa, want);
         };
-        let turn = {
-            let mut fills = self.fills.borrow_mut();
-            settle(fills.expire(now), &settled(None));
-            fills.turn(&key, hold, now, || resolve)
-        };
-        match turn {
-            Turn::Alone => take.call0(&JsValue::UNDEFINED),
+        settle(fills.fills.expire(now), &JsValue::FALSE);
+        match fills.fills.turn(&key, hold, now, || resolve) {
+            Turn::Alone => self.take(client, is_qa, want),
             Turn::Wait { until_ms } => {
-                // Answered by the holder's report, or open at the key's deadline.
+                // Answered by the holder's report, or `false` at the key's deadline.
                 let open = Promise::new(&mut |ok, _| {
-                    set_timeout(&ok, until_ms - now, &settled(None));
+                    set_timeout(&ok, until_ms - now, &JsValue::FALSE);
                 });
-                let both = Array::of2(&by_holder, &open);
-                Ok(Promise::race(&both).into())
+                Ok(Promise::race(&Array::of2(&by_holder, &open)).into())
             }
             Turn::Lead { holder } => {
-                let taken = take.call0(&JsValue::UNDEFINED);
+                let taken = self.take(client, is_qa, want);
                 let at = taken.as_ref().map(|t| Reflect::get(t, &"at".into()));
                 match (&taken, at) {
                     (Ok(granted), Ok(Ok(at))) if at.as_f64().is_some() => {
                         Reflect::set(granted, &"fill".into(), &(holder as f64).into())?;
                     }
-                    _ => self.done(&key, holder as f64, None),
+                    _ => self.filled(&key, holder as f64, None),
                 }
                 taken
             }
@@ -129,8 +110,8 @@ impl KeyFills {
 
     /// The holder `holder` of `key` is done: `entry`, what it keeps in the cache, goes to its
     /// waiters; without one, they each ask again.
-    pub fn done(&self, key: &str, holder: f64, entry: Option<String>) {
-        let waiters = self.fills.borrow_mut().done(key, holder as u64);
-        settle(waiters, &settled(entry.as_deref()));
+    pub fn filled(&mut self, key: &str, holder: f64, entry: Option<String>) {
+        let waiters = self.fills.fills.done(key, holder as u64);
+        settle(waiters, &entry.map_or(JsValue::FALSE, JsValue::from));
     }
 }

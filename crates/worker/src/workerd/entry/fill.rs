@@ -27,7 +27,7 @@ extern "C" {
     type FillStub;
     /// Takes one call of `client` for the cache key `key`: `{ lease, at, fill }` when it goes
     /// and holds the key, `{ pool, retryAfterSeconds, limit }` when refused, or after a wait
-    /// `{ filled: entry }` / `{ open: true }`.
+    /// the holder's cache entry (a string), or `false` (the holder kept nothing).
     #[wasm_bindgen(method)]
     fn take(this: &FillStub, client: &str, is_qa: bool, want: u32, key: &str) -> Promise;
     /// The holder `holder` of `key` is done: `entry` is what it keeps in the cache, if anything.
@@ -118,7 +118,7 @@ impl Call {
         let asked = stub.take(&plan.client_key, plan.is_qa, 0, &cached.key);
         let answer = JsFuture::from(asked).await?;
         let field = |name: &str| js_sys::Reflect::get(&answer, &name.into()).unwrap_or_default();
-        if let Some(entry) = field("filled").as_string() {
+        if let Some(entry) = answer.as_string() {
             let Some(hit) = self.cached_answer(plan, Some(&entry), Mark::Hit) else {
                 return Ok(None);
             };

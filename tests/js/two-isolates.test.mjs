@@ -68,6 +68,8 @@ before(async () => {
   });
   proxy = await startWrangler(root, PROXY_PORT, writeConfigs().flatMap((c) => ["-c", c]), "/api/v1/a2a");
   children.push(proxy.stop);
+  // Both copies started (their wasm instantiated), so neither's first call waits for it.
+  for (const isolate of ["a", "b"]) await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1/a2a`, { headers: { "x-test-isolate": isolate } });
 });
 
 const count = async (key) => (await (await fetch(`${FAULT}/__count/${key}`)).json()).count;

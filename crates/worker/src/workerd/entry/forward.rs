@@ -98,7 +98,8 @@ impl Call {
                     wait: no.wait,
                     limit: no.limit,
                 },
-                Err(_) => Budgeted::Failed,
+                // `Filled` comes only from an ask with a key, which `take_budget` answers itself.
+                Ok(io::Budgeted::Filled(_)) | Err(_) => Budgeted::Failed,
             };
             self.log.limiter = match &taken {
                 Budgeted::Go => None,

@@ -18,8 +18,8 @@
 // - issue 42's 1.0 door (task continuity answered from tasks/get, ContentTypeNotSupportedError
 //   for parts and bodies, both cards' ETag and Last-Modified): +2.2 KB; 162,119 B together.
 // - issue 43's one upstream call per key across isolates (the keys being filled, kept by the
-//   account's budget object; the holder's report; the waiter's hit): +3,173 B (162,236 →
-//   165,409 B, measured side by side).
+//   account's budget object; the holder's report; the waiter's hit): +3,381 B (162,236 →
+//   165,617 B, measured side by side).
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified
 // (wrangler.proxy.toml), and the front door's translation over parsed JSON
 // (crates/core/src/v1/translate.rs).

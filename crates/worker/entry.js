@@ -9,7 +9,8 @@ import { signIn } from "./auth.js";
 const { createAuth, Session, ClientRegistration } = signIn({ inProcess, authSettings, afterRefreshFailure, Credential });
 
 /** One upstream account's budget (src/workerd/budget_object.rs keeps it, in memory and in the object's
- *  SQLite storage, and decides everything); the Worker calls `take` over RPC. */
+ *  SQLite storage, and decides everything), and the cache keys its calls are filling
+ *  (src/workerd/fills_object.rs); the Worker calls `take` and `filled` over RPC. */
 export class UpstreamBudget extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
@@ -18,9 +19,17 @@ export class UpstreamBudget extends DurableObject {
 
   /** Takes one call of `client`: when it may go, `{ lease, at }` (the calls leased with it, up to
    *  `want`, limits/budget.rs "Leases"; the time the grant counts at), else `{ pool, retryAfterSeconds, limit }`. Throws when the calls it
-   *  let through could not be written: the call must not go (budget_object.rs). */
-  take(client, isQa, want) {
-    return this.windows.take(client, isQa, want);
+   *  let through could not be written: the call must not go (budget_object.rs). With the cache
+   *  `key` of a miss: one call of the key at a time (limits/fills.rs); the one let through also
+   *  gets `fill`, others wait for its cache entry, or `false` when it kept none. */
+  take(client, isQa, want, key) {
+    return this.windows.takeKey(client, isQa, want, key);
+  }
+
+  /** The call that holds `key` as `fill` is done: `entry` is what it keeps in the cache (null:
+   *  nothing), handed to the calls waiting for it. */
+  filled(key, fill, entry) {
+    this.windows.filled(key, fill, entry);
   }
 
   /** Gives back the call of `client` granted at `at` (the `at` of `take`'s answer), which the

@@ -28,6 +28,7 @@
 //   /service                      the service with its real limits (15 calls a minute per token, 2 of
 //                                 them catholic_qa): every skill answers about what was asked
 //                                 (fault/service.mjs), counted as service/<skillId>/<input>
+//   /service/slow/<ms>            the same, each answer after <ms>; an input "fail-once:…" fails its first call (500)
 //   GET /__count/<key>            {"count": n} requests seen under <key> (flaky/ratelimit/auth/echo/by-query/<q>)
 //   GET /.well-known/agent.json   a card (for a proxy whose upstream is /by-query)
 //   /v1only                       an agent that moved to A2A 1.0: GET /v1only/.well-known/agent-card.json

@@ -21,6 +21,17 @@ pub const QA_TIMEOUT_MS: u64 = 55_000;
 /// Upstream time budget for everything else.
 pub const DEFAULT_TIMEOUT_MS: u64 = 15_000;
 
+/// The upstream time budget of a call (`catholic_qa` when `is_qa`): `UPSTREAM_TIMEOUT_MS`, else
+/// [`QA_TIMEOUT_MS`] or [`DEFAULT_TIMEOUT_MS`].
+pub fn upstream_timeout_ms(settings: &Settings, is_qa: bool) -> u64 {
+    let default = if is_qa {
+        QA_TIMEOUT_MS
+    } else {
+        DEFAULT_TIMEOUT_MS
+    };
+    settings.upstream_timeout_ms.unwrap_or(default)
+}
+
 /// The upstream call the entry must make for an accepted request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ForwardPlan {
@@ -291,11 +302,7 @@ pub fn inspect(
         skill: skill.as_ref().map(|(s, _)| s.id().to_owned()),
         rpc_id: id,
         upstream_url: upstream_url.to_owned(),
-        timeout_ms: settings.upstream_timeout_ms.unwrap_or(if is_qa {
-            QA_TIMEOUT_MS
-        } else {
-            DEFAULT_TIMEOUT_MS
-        }),
+        timeout_ms: upstream_timeout_ms(settings, is_qa),
         max_upstream_bytes: settings.max_upstream_bytes,
         cache,
         at_ms: request.now_ms,

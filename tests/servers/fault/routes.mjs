@@ -109,7 +109,7 @@ export function route(req, res, raw, id) {
       case "drift":
         return drift(res, raw, id, a);
       case "service":
-        return service(req, res, raw, id);
+        return service(req, res, raw, id, a === "slow" ? Number(b) : 0);
       case "v1only": {
         if (a === ".well-known" && b === "agent-card.json") {
           bump("v1only/card");

@@ -4,6 +4,9 @@
 // and every call counts in a sliding 60 s window per token: 15 calls, 2 of them `catholic_qa`
 // (which counts in both); past them, the service's 429 (-32029, Retry-After, `data.pool`).
 // Each call is counted under `service` and `service/<skillId>/<input>` (GET /__count/...).
+// `/service/slow/<ms>` answers each call after <ms> (identical calls then overlap); an input that
+// starts with `fail-once:` fails its first call with the service's internal error (HTTP 500,
+// -32603, counted under `service/failed/<input>` instead), and answers the later ones.
 import { randomUUID } from "node:crypto";
 import { bump, send } from "./http.mjs";
 
@@ -48,7 +51,10 @@ const NAMES = {
   liturgical_readings: "mass_readings", saints_of_the_day: "martyrology",
 };
 
-export function service(req, res, raw, id) {
+/** The inputs whose `fail-once:` call has failed. */
+const failed = new Set();
+
+export function service(req, res, raw, id, delayMs = 0) {
   let body = {};
   try {
     body = JSON.parse(raw);
@@ -66,6 +72,12 @@ export function service(req, res, raw, id) {
       return send(res, 429, JSON.stringify({ jsonrpc: "2.0", id, error }), { "retry-after": String(wait) });
     }
   }
+  if (input.startsWith("fail-once:") && !failed.has(input)) {
+    failed.add(input);
+    bump(`service/failed/${input}`);
+    const error = { code: -32603, message: "Internal error" };
+    return void setTimeout(() => send(res, 500, JSON.stringify({ jsonrpc: "2.0", id, error })), delayMs);
+  }
   bump("service");
   bump(`service/${skillId}/${input}`);
   const [taskId, contextId] = [randomUUID(), message.contextId ?? randomUUID()];
@@ -75,5 +87,6 @@ export function service(req, res, raw, id) {
     artifacts: [{ artifactId: `art_${randomUUID().replaceAll("-", "")}`, name: NAMES[skillId] ?? `${skillId}_result`, parts: answered }],
     history: [{ ...message, taskId, contextId }, { role: "agent", kind: "message", messageId: randomUUID(), taskId, contextId, parts: answered }],
   };
-  return send(res, 200, JSON.stringify({ jsonrpc: "2.0", id, result }));
+  const answer = () => send(res, 200, JSON.stringify({ jsonrpc: "2.0", id, result }));
+  return void (delayMs > 0 ? setTimeout(answer, delayMs) : answer());
 }

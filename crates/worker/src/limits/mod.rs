@@ -8,6 +8,7 @@
 //! object every anonymous call shares.
 
 pub mod budget;
+pub mod fills;
 pub mod lease;
 
 use std::net::{IpAddr, Ipv6Addr};

@@ -37,9 +37,20 @@ extern "C" {
     /// The stub of an upstream-budget object (`UpstreamBudget` in `entry.js`), over RPC.
     pub type BudgetStub;
     /// Takes one call, with up to `want` calls ahead: `{ lease, at }` (the calls leased with it,
-    /// the time the grant counts at), or `{ pool, retryAfterSeconds, limit }`.
+    /// the time the grant counts at), or `{ pool, retryAfterSeconds, limit }`; for the cache key
+    /// `key` of a miss, also `fill` (the call holds the key), or after a wait the entry another
+    /// call of the key kept, or `false` (it kept none).
     #[wasm_bindgen(method)]
-    pub fn take(this: &BudgetStub, client: &str, is_qa: bool, want: u32) -> Promise;
+    pub fn take(
+        this: &BudgetStub,
+        client: &str,
+        is_qa: bool,
+        want: u32,
+        key: Option<&str>,
+    ) -> Promise;
+    /// The call holding `key` as `holder` is done: `entry` is what it keeps in the cache.
+    #[wasm_bindgen(method)]
+    pub fn filled(this: &BudgetStub, key: &str, holder: f64, entry: Option<&str>) -> Promise;
     /// Gives back the call of `client` granted at `at`, which the service refused as
     /// unauthorized.
     #[wasm_bindgen(method, js_name = giveBack)]

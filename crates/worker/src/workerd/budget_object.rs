@@ -24,6 +24,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::limits::budget::{Budget, Counted};
 use crate::workerd::bindings::settings_of;
+use crate::workerd::fills_object::KeyFills;
 
 #[wasm_bindgen]
 extern "C" {
@@ -52,6 +53,8 @@ pub struct BudgetWindows {
     sql: SqlStorage,
     /// Grants so far (old rows are pruned every [`PRUNE_EVERY`]).
     grants: u32,
+    /// The cache keys its calls are filling (`fills_object.rs`).
+    pub(crate) fills: KeyFills,
 }
 
 /// How many grants between two prunings of rows past every window.
@@ -94,6 +97,7 @@ impl BudgetWindows {
             budget,
             sql,
             grants: 0,
+            fills: KeyFills::new(env),
         })
     }
 

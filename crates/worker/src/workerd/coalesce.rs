@@ -3,11 +3,9 @@
 //! answer from what it kept (each in a Task of its own). A leader whose answer was not kept (a
 //! refusal, a failure) hands its waiters nothing: each goes on as a miss of its own.
 //!
-//! Why in the isolate, not a Durable Object per key: workerd runs a location's requests in as few
-//! isolates as it can, so the isolate already gathers most identical misses, for free; a Durable
-//! Object would add a round trip (and a billed request) to every miss, hit or not shared, to save
-//! a call that the account's budget object already counts. Identical misses in two isolates of a
-//! location may each go upstream once (docs/deploy.md, "The answer cache").
+//! The leader is the one miss of the isolate that asks the account's budget object for its call,
+//! with the key (`entry::fill`): so identical misses of other isolates share the same call too
+//! (`limits::fills`), and the isolate's own waiters cost the object nothing.
 
 use std::cell::RefCell;
 

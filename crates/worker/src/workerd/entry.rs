@@ -7,6 +7,7 @@
 
 mod auth;
 mod card;
+mod fill;
 mod forward;
 mod log;
 

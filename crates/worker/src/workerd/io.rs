@@ -279,6 +279,8 @@ pub enum Budgeted {
     Go(Option<Unit>),
     /// It may not.
     Refused(BudgetRefusal),
+    /// It waited for another call of its key, which kept this cache entry: no call goes.
+    Filled(String),
 }
 
 /// One call a budget object let through: whose, and the time its grant counts at (the object's
@@ -289,17 +291,23 @@ pub struct Unit {
     client: String,
     is_qa: bool,
     at_ms: f64,
+    /// The cache key this call holds at the object, and its name there, for a cacheable miss
+    /// let through as the key's holder (its report: `entry::fill`).
+    pub fill: Option<(String, f64)>,
 }
 
 /// Takes one call of `client` from the budget object `account` (its typed RPC method `take`), or
 /// from a lease the object gave this isolate before. An answer later than half a second after
 /// its ask is not used (budget.rs, "Grants"): its call is given back, and the call asks once
-/// more, then fails.
+/// more, then fails. A cacheable miss asks with its cache `key` (limits/fills.rs): let through,
+/// it holds the key ([`Unit::fill`]); another call of the key out, it waits and gets that call's
+/// entry ([`Budgeted::Filled`]), or nothing, and asks again without the key.
 pub async fn take_budget(
     env: &JsValue,
     account: &str,
     client: &str,
     is_qa: bool,
+    mut key: Option<&str>,
 ) -> Result<Budgeted, JsValue> {
     let Some(namespace) = binding(env, "BUDGET") else {
         return Ok(Budgeted::Go(None));
@@ -317,13 +325,14 @@ pub async fn take_budget(
         let stub: BudgetStub = namespace
             .get(&namespace.id_from_name(account))
             .unchecked_into();
-        let answer = JsFuture::from(stub.take(client, is_qa, ask.want)).await;
+        let answer = JsFuture::from(stub.take(client, is_qa, ask.want, key)).await;
         // `{ lease, at }`: the calls leased with this one (budget.rs, "Leases"), and their time.
         let number = |name: &str| {
             let answer = answer.as_ref().ok()?;
             Reflect::get(answer, &name.into()).ok()?.as_f64()
         };
         let at_ms = number("at").filter(|at| at.is_finite());
+        let holder = number("fill");
         let calls = number("lease")
             .filter(|n| *n >= 1.0 && at_ms.is_some())
             .map_or(0, |n| n.min(f64::from(ask.want)) as u32);
@@ -334,19 +343,32 @@ pub async fn take_budget(
                 .answered((account, client, is_qa), ask, calls, now)
         });
         let answer = answer?;
+        if let Some(entry) = answer.as_string() {
+            return Ok(Budgeted::Filled(entry));
+        }
         let Some(at_ms) = at_ms else {
-            return refusal(&answer).map(Budgeted::Refused);
+            if answer.is_object() {
+                return refusal(&answer).map(Budgeted::Refused);
+            }
+            // The call of the key out kept nothing: this one goes on alone.
+            key = None;
+            continue;
         };
         let unit = Unit {
             account: account.to_owned(),
             client: client.to_owned(),
             is_qa,
             at_ms,
+            fill: key.zip(holder).map(|(k, n)| (k.to_owned(), n)),
         };
         if in_time {
             return Ok(Budgeted::Go(Some(unit)));
         }
-        // Too late to go on: no call went, so the grant's call goes back before asking again.
+        // Too late to go on: no call went, so the grant's call goes back (and its key, if it
+        // holds one) before asking again.
+        if let Some((key, holder)) = &unit.fill {
+            let _ = stub.filled(key, *holder, None);
+        }
         give_back(env, &unit).await;
     }
     Err(JsValue::from_str(

@@ -6,4 +6,5 @@ pub mod bindings;
 pub mod budget_object;
 pub mod coalesce;
 pub mod entry;
+pub mod fills_object;
 pub mod io;

@@ -1,5 +1,6 @@
 //! A planned upstream call, phase of a [`Call`]: the Rate Limiting binding, the answer cache
-//! (a hit, or one upstream call shared by identical misses), the account's budget object, the
+//! (a hit, or one upstream call shared by identical misses: in the isolate, and across isolates
+//! through the account's budget object, [`super::fill`]), the account's budget object, the
 //! upstream call, the app's judgement of its answer, and a stale answer instead of a refusal or
 //! a failure.
 
@@ -11,6 +12,7 @@ use wasm_bindgen::JsValue;
 
 use magisterium_core::serve::http::WorkerResponse;
 
+use super::fill::Taken;
 use super::log::upstream_log;
 use super::{answer, Call, Outcome, APP};
 use crate::cache::{self, entries as cache_entry, Age, Mark};
@@ -47,6 +49,8 @@ impl Call {
         // instead of a refusal or a failure; identical misses share one upstream call.
         let mut stale = None;
         let mut lead = None;
+        // This call's hold of its key at the account's budget object (`fill`), if it has one.
+        let mut hold = None;
         if let (Some(store), Some(cached)) = (&store, plan.cache.as_deref()) {
             let entry = io::cached(store, &cached.key).await?;
             let entry = entry.and_then(|e| String::from_utf8(e.to_vec()).ok());
@@ -73,7 +77,18 @@ impl Call {
         if let Some(account) = &plan.budget {
             // A budget object that fails (its RPC threw or was rejected) is not the Worker's 500:
             // the app answers a retryable 503, and nothing goes upstream.
-            let taken = match io::take_budget(env, account, &plan.client_key, plan.is_qa).await {
+            let asked = self
+                .take_budget(env, &plan, account, store.as_ref(), &mut lead)
+                .await;
+            let asked = match asked {
+                Ok(Taken::Hit(hit)) => return Ok(answer(hit)),
+                Ok(Taken::Budget(budgeted, held)) => {
+                    hold = held;
+                    Ok(budgeted)
+                }
+                Err(e) => Err(e),
+            };
+            let taken = match asked {
                 Ok(io::Budgeted::Go(unit)) => {
                     self.unit = unit;
                     Budgeted::Go
@@ -83,7 +98,8 @@ impl Call {
                     wait: no.wait,
                     limit: no.limit,
                 },
-                Err(_) => Budgeted::Failed,
+                // `Filled` comes only from an ask with a key, which `take_budget` answers itself.
+                Ok(io::Budgeted::Filled(_)) | Err(_) => Budgeted::Failed,
             };
             self.log.limiter = match &taken {
                 Budgeted::Go => None,
@@ -118,6 +134,9 @@ impl Call {
         let (outcome, bytes) = call.send().await?;
         self.log.upstream = Some(upstream_log(&outcome));
         let finished = APP.with(|app| app.borrow().finish_answer(&plan, outcome, &settings));
+        if let Some(mut hold) = hold {
+            hold.report(finished.cache.as_deref());
+        }
         let mut stored = None;
         if let Some(cached) = plan.cache.as_deref() {
             self.log.cache = Some(Mark::Miss.as_str());
@@ -152,7 +171,7 @@ impl Call {
 impl Call {
     /// The answer the cache `entry` gives `plan`'s caller, marked `mark` (logged, and counted
     /// per skill); `None` without an entry, or when it cannot answer this call.
-    fn cached_answer(
+    pub(super) fn cached_answer(
         &mut self,
         plan: &ForwardPlan,
         entry: Option<&str>,

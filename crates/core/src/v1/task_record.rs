@@ -1,0 +1,97 @@
+//! What the Worker keeps of each task created through it, so it can answer A2A 1.0's `ListTasks`
+//! without asking Magisterium (0.2.6 has no listing, and every upstream call spends the account's
+//! budget). A record is small: the task's id, its context, the skill that made it, its state and
+//! two times; never its messages or artifacts. It is kept as long as the service keeps the task
+//! ([`TASK_RETENTION_MS`]), then no longer listed, and dropped.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::translate::state_to_v1;
+use super::wire as v1;
+use crate::ids::rfc3339;
+use crate::wire as v0;
+
+/// How long Magisterium keeps a task (24 hours, then `tasks/get` answers `TASK_NOT_FOUND`), and
+/// so how long the Worker keeps and lists its record.
+pub const TASK_RETENTION_MS: f64 = 24.0 * 60.0 * 60.0 * 1000.0;
+
+/// The Worker's record of one task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TaskRecord {
+    /// The task's id.
+    pub id: String,
+    /// The task's `contextId`.
+    pub context_id: String,
+    /// The skill of the message that created it (`catholic_qa`, …), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
+    /// Its state, as 1.0 names it (`TASK_STATE_COMPLETED`, …).
+    pub state: String,
+    /// When the Worker recorded it (Unix milliseconds).
+    pub created: f64,
+    /// When its status last changed, as far as the Worker saw (Unix milliseconds): the listing's
+    /// order and its `statusTimestampAfter` filter read this.
+    pub updated: f64,
+}
+
+impl TaskRecord {
+    /// The record of the task an answer's `result` holds: a 0.2.6 task, a 1.0 task, or 1.0's
+    /// `{ task }` (a `SendMessage` answer), created by a message of `skill` at `now_ms`. `None`
+    /// when the result is not a task (a message, or a task without an id or context).
+    pub fn of_result(result: &Value, skill: Option<&str>, now_ms: f64) -> Option<Self> {
+        let task = result.get("task").unwrap_or(result);
+        let text = |name: &str| {
+            task.get(name)
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+        };
+        let state = task
+            .pointer("/status/state")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let at = now_ms.floor();
+        Some(Self {
+            id: text("id")?.to_owned(),
+            context_id: text("contextId")?.to_owned(),
+            skill: skill.map(str::to_owned),
+            state: state_name(state),
+            created: at,
+            updated: at,
+        })
+    }
+
+    /// True while the service still keeps the task (less than [`TASK_RETENTION_MS`] old).
+    pub fn is_current(&self, now_ms: f64) -> bool {
+        now_ms - self.created < TASK_RETENTION_MS
+    }
+
+    /// The task as a 1.0 `Task`: id, context, status (its state and time) and the skill in
+    /// `metadata.skillId`. No history and no artifacts: the Worker keeps neither (`GetTask`
+    /// gives them).
+    pub fn to_task(&self) -> Value {
+        let mut task = json!({
+            "id": self.id,
+            "contextId": self.context_id,
+            "status": { "state": self.state, "timestamp": rfc3339(self.updated) },
+        });
+        if let (Some(skill), Value::Object(members)) = (&self.skill, &mut task) {
+            members.insert("metadata".into(), json!({ "skillId": skill }));
+        }
+        task
+    }
+}
+
+/// A state as 1.0 names it, from a 1.0 name (kept) or a 0.2.6 one (`completed`).
+fn state_name(state: &str) -> String {
+    let v1_state = if state.starts_with("TASK_STATE_") {
+        v1::TaskState::parse(state)
+    } else {
+        state_to_v1(&v0::TaskState::from_name(state))
+    };
+    match serde_json::to_value(v1_state) {
+        Ok(Value::String(name)) => name,
+        _ => "TASK_STATE_UNSPECIFIED".to_owned(),
+    }
+}

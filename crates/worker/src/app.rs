@@ -15,6 +15,7 @@ use crate::embedded::Embedded;
 use crate::origin;
 use crate::proxy::{self, ForwardPlan, Inspection, Limit};
 use crate::settings::{Settings, Upstream};
+use crate::tasks::ListPlan;
 use crate::upstream::{self, Finished, UpstreamOutcome};
 use card_dates::{CardDates, Conditions};
 use magisterium_core::ids::Random;
@@ -35,6 +36,9 @@ pub enum Route {
     Forward(ForwardPlan),
     /// Fetch the upstream card, then call [`App::card`] with it.
     FetchCard(CardFetch),
+    /// A 1.0 `ListTasks`: read the account's task records, then answer with
+    /// [`ListPlan::answer`] (never upstream: `crate::tasks`).
+    ListTasks(ListPlan),
     /// The deployment lacks the named setting: send this answer (HTTP 503, JSON-RPC -32603
     /// naming it) and log it.
     Misconfigured(&'static str, WorkerResponse),
@@ -160,6 +164,10 @@ impl App {
             Ok(None) => self.route(request, exit, settings, random, has_binding),
             Ok(Some(opened)) => {
                 let exit = exit.through(Door::A2a(opened.door));
+                if let Some(listing) = opened.list {
+                    let exit = Box::new(exit);
+                    return Route::ListTasks(ListPlan { listing, exit });
+                }
                 self.route(&opened.request, exit, settings, random, has_binding)
             }
         }

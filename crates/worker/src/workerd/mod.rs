@@ -7,3 +7,4 @@ pub mod budget_object;
 pub mod coalesce;
 pub mod entry;
 pub mod io;
+pub mod task_book;

@@ -1,0 +1,156 @@
+//! The tasks created through the Worker, and A2A 1.0's `ListTasks` answered from them.
+//!
+//! Magisterium's 0.2.6 has no listing, and every upstream call spends the account's budget, so
+//! the Worker keeps a small record of each task created through it (by the 1.0 door or the 0.2.6
+//! path: `magisterium_core::v1::task_record`) in the account's Durable Object (the budget
+//! object, `workerd::task_book`), and a listing reads only those records: it never calls
+//! upstream. A record is kept as long as the service keeps its task (24 hours), and dropped when
+//! a `tasks/get` finds the service no longer has it.
+//!
+//! Whose tasks a listing shows ([`Owner`]): a signed-in visitor's account's; an anonymous
+//! visitor's (calls on the operator's token) only those of their own session, which is the
+//! random id of an HttpOnly cookie ([`VISITOR_COOKIE`]) the Worker sets on the answer that
+//! created their first task. Without that cookie, a visitor has no tasks to list.
+
+use serde_json::{json, Value};
+
+use crate::doors::exit::{Answer, Exit};
+use crate::doors::front_door::{self, Listing};
+use crate::limits::budget::account_key;
+use crate::settings::Settings;
+use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
+use magisterium_core::serve::params::check_send_params;
+use magisterium_core::v1::task_record::{TaskRecord, TASK_RETENTION_MS};
+
+/// The most task records one account's object keeps (the anonymous sessions on the operator's
+/// account share it); past it, the oldest are dropped.
+pub const MAX_RECORDS_PER_ACCOUNT: u32 = 1000;
+/// The largest record kept (its JSON): a task whose ids are longer is not recorded.
+pub const MAX_RECORD_BYTES: usize = 1024;
+/// The cookie naming an anonymous visitor's session (`__Host-a2a-visitor` over HTTPS).
+pub const VISITOR_COOKIE: &str = "a2a-visitor";
+
+/// A 1.0 `ListTasks` the entry answers from the account's records.
+#[derive(Debug)]
+pub struct ListPlan {
+    /// The request read.
+    pub listing: Listing,
+    /// How its answer leaves.
+    pub exit: Box<Exit>,
+}
+
+impl ListPlan {
+    /// The answer to the listing from `records` (all of `owner`'s), at `now_ms`; with no owner
+    /// (an anonymous visitor without a session cookie), an empty list.
+    pub fn answer(
+        &self,
+        records: &[TaskRecord],
+        owner: Option<&Owner>,
+        now_ms: f64,
+        settings: &Settings,
+    ) -> WorkerResponse {
+        let (records, key) = match owner {
+            Some(owner) => (records, owner.key.as_str()),
+            None => (&[][..], ""),
+        };
+        let id = &self.listing.id;
+        let body = match self.listing.query.answer(records, key, now_ms) {
+            Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
+            Err(refusal) => json!({ "jsonrpc": "2.0", "id": id, "error": refusal.into_error() }),
+        };
+        let response = WorkerResponse::json(200, &body);
+        self.exit.leave(Answer::Own(response), settings)
+    }
+}
+
+/// Whose task records a call reads and writes: the Durable Object of the account, and the owner
+/// within it (the account itself, or one anonymous session on the operator's account).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Owner {
+    /// The budget object's name ([`account_key`]).
+    pub object: String,
+    /// The owner's key in it: `account:<subject>`, or `visitor:<session id>`.
+    pub key: String,
+}
+
+impl Owner {
+    /// A signed-in visitor's account, or an anonymous `visitor` session (`None` without one).
+    pub fn of(account: Option<&str>, visitor: Option<&str>) -> Option<Self> {
+        let object = account_key(account);
+        let key = match (account, visitor) {
+            (Some(_), _) => object.clone(),
+            (None, Some(session)) => format!("visitor:{session}"),
+            (None, None) => return None,
+        };
+        Some(Self { object, key })
+    }
+}
+
+/// What an answer changes in the records.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// A `message/send` (or `SendMessage`) created this task.
+    Record(TaskRecord),
+    /// A `tasks/get` or `tasks/cancel` (or a message naming a task) found the service no longer
+    /// has this task (`TaskNotFound`, -32001).
+    Forget(String),
+}
+
+/// The change `answer` (the body the visitor gets, HTTP 200) to the A2A `request` makes to the
+/// records, at `now_ms`; `None` for any other answer.
+pub fn change(request: &WorkerRequest, answer: &[u8], now_ms: f64) -> Option<Change> {
+    let opened = match front_door::open(request) {
+        Ok(Some(opened)) if opened.list.is_none() => Some(opened.request),
+        Ok(None) => None,
+        _ => return None,
+    };
+    let legacy = opened.as_ref().unwrap_or(request);
+    let call: Value = serde_json::from_slice(&legacy.body).ok()?;
+    let params = call.get("params")?;
+    let answer: Value = serde_json::from_slice(answer).ok()?;
+    match call.get("method")?.as_str()? {
+        "message/send" => {
+            let skill = check_send_params(params).ok().map(|(_, skill)| skill.id());
+            let record = TaskRecord::of_result(answer.get("result")?, skill, now_ms)?;
+            let size = serde_json::to_string(&record).map_or(usize::MAX, |t| t.len());
+            (size <= MAX_RECORD_BYTES).then_some(Change::Record(record))
+        }
+        "tasks/get" | "tasks/cancel" => {
+            let code = answer.pointer("/error/code").and_then(Value::as_i64);
+            let id = params.get("id").and_then(Value::as_str)?;
+            (code == Some(-32001)).then(|| Change::Forget(id.to_owned()))
+        }
+        _ => None,
+    }
+}
+
+/// The anonymous session the request's `Cookie` header names (its `VISITOR_COOKIE`), when it is
+/// one the Worker could have made (a UUID); `https`: the site is served over HTTPS.
+pub fn visitor_of(cookie: Option<&str>, https: bool) -> Option<String> {
+    let name = cookie_name(https);
+    cookie?
+        .split(';')
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim())
+        .filter(|v| v.len() == 36 && v.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-'))
+        .map(str::to_ascii_lowercase)
+}
+
+/// The `Set-Cookie` value naming the session `id` for the next 24 hours (as long as its tasks
+/// are kept): HttpOnly, SameSite=Lax, the whole site; `__Host-` and Secure over HTTPS.
+pub fn visitor_cookie(id: &str, https: bool) -> String {
+    let max_age = (TASK_RETENTION_MS / 1000.0) as u64;
+    let secure = if https { "; Secure" } else { "" };
+    format!(
+        "{}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}",
+        cookie_name(https)
+    )
+}
+
+fn cookie_name(https: bool) -> String {
+    match https {
+        true => format!("__Host-{VISITOR_COOKIE}"),
+        false => VISITOR_COOKIE.to_owned(),
+    }
+}

@@ -10,7 +10,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
+use std::hash::{Hash, Hasher};
 
 use super::errors::Refusal;
 use super::task_record::TaskRecord;
@@ -156,8 +156,13 @@ impl ListQuery {
             && self.after_ms.is_none_or(|at| record.updated >= at)
     }
 
-    /// The token of the page after `last`: the cursor, and a tag (SHA-256 of the owner, the
-    /// filters and the cursor) that ties it to this owner's listing with these filters.
+    /// The token of the page after `last`: the cursor, and a tag (a hash of the owner, the
+    /// filters and the cursor) that ties it to this owner's listing with these filters. What
+    /// keeps a visitor out of another's listing is not the tag but the owner: it comes from the
+    /// call's credential, never from the token, so a token can only name a place in the caller's
+    /// own listing; the tag makes a token of another listing (or a changed one) a clear -32602
+    /// instead of a page of the wrong list. (The hash is std's SipHash, already in the Worker for
+    /// the cards' `ETag`: a keyed hash would add bytes and a secret, and protect nothing more.)
     fn token(&self, last: &TaskRecord, owner: &str) -> String {
         let cursor = format!("{:.0}~{}", last.updated, last.id);
         let tag = self.tag(owner, &cursor);
@@ -181,7 +186,7 @@ impl ListQuery {
     }
 
     fn tag(&self, owner: &str, cursor: &str) -> String {
-        let mut hash = Sha256::new();
+        let mut hash = std::collections::hash_map::DefaultHasher::new();
         for part in [
             owner,
             self.context_id.as_deref().unwrap_or_default(),
@@ -192,11 +197,9 @@ impl ListQuery {
                 .unwrap_or_default(),
             cursor,
         ] {
-            hash.update(part.len().to_be_bytes());
-            hash.update(part.as_bytes());
+            part.hash(&mut hash);
         }
-        let digest = hash.finalize();
-        URL_SAFE_NO_PAD.encode(digest.get(..16).unwrap_or_default())
+        format!("{:016x}", hash.finish())
     }
 }
 

@@ -10,10 +10,22 @@ use serde_json::{json, Value};
 
 const OWNER: &str = "account:alice";
 
+/// The fixture's records, in the listing's order (as the Worker's task book reads them: most
+/// recently updated first, then by id).
 fn records() -> (Vec<TaskRecord>, f64) {
     let fixture = fixture_json("v1/task_records.json");
-    let records = serde_json::from_value(fixture["records"].clone()).unwrap();
+    let mut records: Vec<TaskRecord> = fixture["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| TaskRecord::from_json(r).unwrap())
+        .collect();
+    in_order(&mut records);
     (records, fixture["now"].as_f64().unwrap())
+}
+
+fn in_order(records: &mut [TaskRecord]) {
+    records.sort_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
 }
 
 fn list(params: Value) -> Value {
@@ -108,6 +120,7 @@ fn a_page_holds_its_place_when_tasks_come_and_go() {
     let newer = TaskRecord::of_result(&fixture_json("v1/task_completed.json"), None, now).unwrap();
     records.push(newer);
     records.retain(|r| r.id != "t-b1");
+    in_order(&mut records);
     let token = first["nextPageToken"].clone();
     let next = ListQuery::from_params(&json!({ "pageSize": 2, "pageToken": token }))
         .unwrap()
@@ -195,6 +208,13 @@ fn records_are_made_from_answers_of_either_version_and_kept_24_hours() {
         TaskRecord::of_result(&json!({ "id": "x" }), None, now),
         None
     );
+    // Stored and read back as JSON.
+    assert_eq!(
+        TaskRecord::from_json(&record.to_json()),
+        Some(record.clone())
+    );
+    assert_eq!(TaskRecord::from_json(&v1.to_json()), Some(v1.clone()));
+    assert_eq!(TaskRecord::from_json(&json!({ "id": "x" })), None);
     assert!(record.is_current(now + TASK_RETENTION_MS - 1.0));
     assert!(!record.is_current(now + TASK_RETENTION_MS));
     assert_eq!(TASK_RETENTION_MS, 24.0 * 3600.0 * 1000.0);

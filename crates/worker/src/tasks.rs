@@ -112,8 +112,8 @@ pub fn change(request: &WorkerRequest, answer: &[u8], now_ms: f64) -> Option<Cha
         "message/send" => {
             let skill = check_send_params(params).ok().map(|(_, skill)| skill.id());
             let record = TaskRecord::of_result(answer.get("result")?, skill, now_ms)?;
-            let size = serde_json::to_string(&record).map_or(usize::MAX, |t| t.len());
-            (size <= MAX_RECORD_BYTES).then_some(Change::Record(record))
+            (record.to_json().to_string().len() <= MAX_RECORD_BYTES)
+                .then_some(Change::Record(record))
         }
         "tasks/get" | "tasks/cancel" => {
             let code = answer.pointer("/error/code").and_then(Value::as_i64);

@@ -16,8 +16,17 @@ fn list_body(params: Value) -> String {
     json!({"jsonrpc": "2.0", "id": "l-1", "method": "ListTasks", "params": params}).to_string()
 }
 
+/// The fixture's records, in the listing's order (as the task book reads them).
 fn records() -> Vec<TaskRecord> {
-    serde_json::from_value(fixture_json("v1/task_records.json")["records"].clone()).unwrap()
+    let fixture = fixture_json("v1/task_records.json");
+    let mut records: Vec<TaskRecord> = fixture["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| TaskRecord::from_json(r).unwrap())
+        .collect();
+    records.sort_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
+    records
 }
 
 #[test]

@@ -4,7 +4,6 @@
 //! two times; never its messages or artifacts. It is kept as long as the service keeps the task
 //! ([`TASK_RETENTION_MS`]), then no longer listed, and dropped.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::translate::state_to_v1;
@@ -16,16 +15,16 @@ use crate::wire as v0;
 /// so how long the Worker keeps and lists its record.
 pub const TASK_RETENTION_MS: f64 = 24.0 * 60.0 * 60.0 * 1000.0;
 
-/// The Worker's record of one task.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// The Worker's record of one task (stored as the JSON of [`TaskRecord::to_json`]; read and
+/// written through `serde_json::Value`, which the Worker has anyway: a derived (de)serializer
+/// would add its own code to the bundle).
+#[derive(Debug, Clone, PartialEq)]
 pub struct TaskRecord {
     /// The task's id.
     pub id: String,
     /// The task's `contextId`.
     pub context_id: String,
     /// The skill of the message that created it (`catholic_qa`, …), when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skill: Option<String>,
     /// Its state, as 1.0 names it (`TASK_STATE_COMPLETED`, …).
     pub state: String,
@@ -59,6 +58,35 @@ impl TaskRecord {
             state: state_name(state),
             created: at,
             updated: at,
+        })
+    }
+
+    /// The record as stored: `{ id, contextId, skill?, state, created, updated }`.
+    pub fn to_json(&self) -> Value {
+        let mut record = json!({
+            "id": self.id,
+            "contextId": self.context_id,
+            "state": self.state,
+            "created": self.created,
+            "updated": self.updated,
+        });
+        if let (Some(skill), Value::Object(members)) = (&self.skill, &mut record) {
+            members.insert("skill".into(), skill.as_str().into());
+        }
+        record
+    }
+
+    /// A record as [`TaskRecord::to_json`] wrote it; `None` for anything else.
+    pub fn from_json(record: &Value) -> Option<Self> {
+        let text = |name: &str| record.get(name).and_then(Value::as_str).map(str::to_owned);
+        let time = |name: &str| record.get(name).and_then(Value::as_f64);
+        Some(Self {
+            id: text("id")?,
+            context_id: text("contextId")?,
+            skill: text("skill"),
+            state: text("state")?,
+            created: time("created")?,
+            updated: time("updated")?,
         })
     }
 

@@ -12,7 +12,7 @@ use super::budget_object::{sql_of, SqlStorage};
 use crate::tasks::MAX_RECORDS_PER_ACCOUNT;
 use magisterium_core::v1::task_record::{TaskRecord, TASK_RETENTION_MS};
 
-const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS tasks (owner TEXT NOT NULL, id TEXT NOT NULL, created REAL NOT NULL, record TEXT NOT NULL, PRIMARY KEY (owner, id))";
+const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS tasks (owner TEXT NOT NULL, id TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, record TEXT NOT NULL, PRIMARY KEY (owner, id))";
 
 /// One account's task records.
 #[wasm_bindgen]
@@ -42,16 +42,19 @@ impl TaskBook {
     /// # Errors
     /// `record` is not a task record, or the storage failed.
     pub fn record(&self, owner: &str, record: &str) -> Result<(), JsValue> {
-        let parsed: TaskRecord =
-            serde_json::from_str(record).map_err(|_| JsValue::from_str("not a task record"))?;
-        let values = Array::of4(
+        let parsed = serde_json::from_str(record)
+            .ok()
+            .and_then(|r| TaskRecord::from_json(&r))
+            .ok_or_else(|| JsValue::from_str("not a task record"))?;
+        let values = Array::of5(
             &owner.into(),
             &parsed.id.as_str().into(),
             &parsed.created.into(),
+            &parsed.updated.into(),
             &record.into(),
         );
         self.sql.exec(
-            "INSERT OR REPLACE INTO tasks (owner, id, created, record) VALUES (?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO tasks (owner, id, created, updated, record) VALUES (?, ?, ?, ?, ?)",
             &values,
         )?;
         let expired = js_sys::Date::now() - TASK_RETENTION_MS;
@@ -78,14 +81,15 @@ impl TaskBook {
         Ok(())
     }
 
-    /// `owner`'s records of tasks the service still keeps, as a JSON array.
+    /// `owner`'s records of tasks the service still keeps, as a JSON array, in the listing's
+    /// order (most recently updated first, then by id: `magisterium_core::v1::list`).
     ///
     /// # Errors
     /// The storage failed.
     pub fn of(&self, owner: &str) -> Result<String, JsValue> {
         let since = js_sys::Date::now() - TASK_RETENTION_MS;
         let rows = self.sql.exec(
-            "SELECT record FROM tasks WHERE owner = ? AND created > ?",
+            "SELECT record FROM tasks WHERE owner = ? AND created > ? ORDER BY updated DESC, id",
             &Array::of2(&owner.into(), &since.into()),
         )?;
         let mut out = String::from("[");

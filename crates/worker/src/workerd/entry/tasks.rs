@@ -7,6 +7,7 @@ use js_sys::Uint8Array;
 use magisterium_core::ids;
 use magisterium_core::v1::task_record::TaskRecord;
 use magisterium_platform::random::CryptoRandom;
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
@@ -49,8 +50,10 @@ impl Call {
         if let Some((owner, stub)) = owner.as_ref().and_then(|o| Some((o, object(env, o)?))) {
             let listed = JsFuture::from(stub.tasks_of(&owner.key)).await?;
             let listed = listed.as_string().unwrap_or_default();
-            records = serde_json::from_str::<Vec<TaskRecord>>(&listed)
-                .map_err(|_| JsValue::from_str("the task records are not records"))?;
+            let Ok(Value::Array(listed)) = serde_json::from_str::<Value>(&listed) else {
+                return Err(JsValue::from_str("the task records are not a list"));
+            };
+            records = listed.iter().filter_map(TaskRecord::from_json).collect();
         }
         let now = js_sys::Date::now();
         Ok(answer(plan.answer(
@@ -98,10 +101,7 @@ impl Call {
             return;
         };
         let written = match &change {
-            Change::Record(record) => match serde_json::to_string(record) {
-                Ok(json) => stub.record_task(&owner.key, &json),
-                Err(_) => return,
-            },
+            Change::Record(record) => stub.record_task(&owner.key, &record.to_json().to_string()),
             Change::Forget(id) => stub.forget_task(&owner.key, id),
         };
         if JsFuture::from(written).await.is_err() {

@@ -12,6 +12,7 @@ use crate::doors::front_door;
 use crate::doors::mcp;
 use crate::doors::Door;
 use crate::embedded::Embedded;
+use crate::limits::Gate;
 use crate::origin;
 use crate::proxy::{self, ForwardPlan, Inspection, Limit};
 use crate::settings::{Settings, Upstream};
@@ -165,8 +166,16 @@ impl App {
             Ok(Some(opened)) => {
                 let exit = exit.through(Door::A2a(opened.door));
                 if let Some(listing) = opened.list {
+                    let gate = self.list_gate(request, settings, has_binding, (&listing.id, &exit));
+                    if let Gate::Refused(refused) = gate {
+                        return Route::Respond(refused);
+                    }
                     let exit = Box::new(exit);
-                    return Route::ListTasks(ListPlan { listing, exit });
+                    return Route::ListTasks(ListPlan {
+                        listing,
+                        exit,
+                        gate,
+                    });
                 }
                 self.route(&opened.request, exit, settings, random, has_binding)
             }

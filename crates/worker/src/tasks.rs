@@ -17,8 +17,11 @@ use serde_json::{json, Value};
 use crate::doors::exit::{Answer, Exit};
 use crate::doors::front_door::{self, Listing};
 use crate::limits::budget::account_key;
+use crate::limits::Gate;
+use crate::proxy::{self, Limit};
 use crate::settings::Settings;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
+use magisterium_core::serve::limiter::{Pool, Refusal};
 use magisterium_core::serve::params::check_send_params;
 use magisterium_core::v1::task_record::{TaskRecord, TASK_RETENTION_MS};
 
@@ -37,6 +40,8 @@ pub struct ListPlan {
     pub listing: Listing,
     /// How its answer leaves.
     pub exit: Box<Exit>,
+    /// The per-visitor limit: [`Gate::Open`], or the Rate Limiting binding to ask first.
+    pub gate: Gate,
 }
 
 impl ListPlan {
@@ -60,6 +65,19 @@ impl ListPlan {
         };
         let response = WorkerResponse::json(200, &body);
         self.exit.leave(Answer::Own(response), settings)
+    }
+}
+
+impl ListPlan {
+    /// The 429 when the Rate Limiting binding refused the listing in the visitor's `tasks` pool
+    /// (the binding does not say when a slot frees up: its period, `PROXY_WINDOW_SECONDS`).
+    pub fn limited(&self, settings: &Settings) -> WorkerResponse {
+        let refusal = Refusal {
+            pool: Pool::Tasks,
+            retry_after_secs: u64::from(settings.proxy_window_secs).max(1),
+        };
+        let answer = proxy::rate_limited(&self.listing.id, refusal, Limit::Client, settings);
+        self.exit.leave(Answer::Legacy(answer), settings)
     }
 }
 

@@ -5,8 +5,10 @@
 use crate::common::fixture_json;
 use crate::common::proxy::{post, route, send_body, settings};
 
+use magisterium_core::ids::SeededRandom;
 use magisterium_core::v1::task_record::TaskRecord;
 use magisterium_worker::app::{App, Route};
+use magisterium_worker::limits::Gate;
 use magisterium_worker::tasks::{self, Change, Owner};
 use serde_json::{json, Value};
 
@@ -202,4 +204,48 @@ fn the_session_cookie_is_read_only_as_the_worker_writes_it() {
         assert_eq!(tasks::visitor_of(Some(bad), false), None, "{bad}");
     }
     assert_eq!(tasks::visitor_of(None, false), None);
+}
+
+#[test]
+fn a_flood_of_listings_is_refused_per_visitor_before_any_record_is_read() {
+    let s = settings(&[("PROXY_PER_MINUTE", "2")]);
+    let mut app = App::new();
+    let listing = post(&list_body(json!({})), &[]);
+    for _ in 0..2 {
+        assert!(matches!(route(&mut app, &s, &listing), Route::ListTasks(_)));
+    }
+    let Route::Respond(r) = route(&mut app, &s, &listing) else {
+        panic!("the third listing in a minute is refused")
+    };
+    assert_eq!(r.status, 429);
+    let body: Value = serde_json::from_str(&r.body).unwrap();
+    assert_eq!(
+        (body["id"].clone(), body["error"]["code"].clone()),
+        (json!("l-1"), json!(-32000))
+    );
+    // Another visitor still lists.
+    let mut other = listing.clone();
+    other.client_key = "198.51.100.7".into();
+    assert!(matches!(route(&mut app, &s, &other), Route::ListTasks(_)));
+    // With the Rate Limiting binding, the entry asks it about the visitor's `tasks` pool first.
+    let plan = match app.handle(&other, &s, &mut SeededRandom(1), true) {
+        Route::ListTasks(plan) => plan,
+        other => panic!("{other:?}"),
+    };
+    let Gate::AskBinding { pool, key } = &plan.gate else {
+        panic!("{:?}", plan.gate)
+    };
+    assert_eq!(
+        (pool.as_str(), key.as_str()),
+        ("tasks", "198.51.100.7:tasks")
+    );
+    assert_eq!(plan.limited(&s).status, 429);
+    // Off with the other per-visitor limits.
+    let off = settings(&[("PROXY_PER_MINUTE", "2"), ("PROXY_RATE_LIMITS", "off")]);
+    for _ in 0..4 {
+        assert!(matches!(
+            route(&mut app, &off, &listing),
+            Route::ListTasks(_)
+        ));
+    }
 }

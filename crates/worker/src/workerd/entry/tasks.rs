@@ -13,8 +13,10 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::auth::Credential;
 use super::{answer, Call, Outcome};
+use crate::limits::Gate;
 use crate::tasks::{self, Change, ListPlan, Owner};
 use crate::workerd::bindings::{binding, console_error, BudgetStub, Namespace};
+use crate::workerd::io;
 use magisterium_core::serve::http::WorkerResponse;
 
 /// The budget object of `owner`'s account, when the Worker has the binding.
@@ -45,6 +47,12 @@ impl Call {
         credential: &Credential,
     ) -> Result<Outcome, JsValue> {
         self.log.method = Some("ListTasks".into());
+        if let Gate::AskBinding { pool, key } = &plan.gate {
+            if !io::binding_allows(env, pool, key).await? {
+                self.log.limiter = Some(pool.clone());
+                return Ok(answer(plan.limited(&self.settings)));
+            }
+        }
         let owner = self.owner(credential);
         let mut records = Vec::new();
         if let Some((owner, stub)) = owner.as_ref().and_then(|o| Some((o, object(env, o)?))) {

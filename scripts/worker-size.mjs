@@ -1,7 +1,7 @@
 // The two Worker deployables as `wrangler deploy --dry-run` would upload them: the demo's
 // (wrangler.toml: proxy + stand-in agent) and the proxy alone (wrangler.proxy.toml). Prints raw /
 // gzip / brotli bytes of each bundle's files and fails when the proxy carries stand-in code or
-// passes its size budget: 162 KB (165,888 bytes), wasm + JS, brotli (`--max-brotli N` overrides),
+// passes its size budget: 169 KB (173,056 bytes), wasm + JS, brotli (`--max-brotli N` overrides),
 // with the A2A 1.0 and MCP front doors and the answer cache in it. It is over the 150 KB that
 // issue 38 sets for the proxy with MCP authorization in it: bench/README.md, "Proxy size", says
 // where the bytes are and what could win them back. History (brotli, wasm + JS):
@@ -16,7 +16,12 @@
 // - issue 38's MCP 2026-07-28 beside the handshake era and ChatGPT's search/fetch: +4,874 B (of
 //   which 1,677 B the base64 decoder of `Mcp-Name`);
 // - issue 42's 1.0 door (task continuity answered from tasks/get, ContentTypeNotSupportedError
-//   for parts and bodies, both cards' ETag and Last-Modified): +2.2 KB; 162,119 B together.
+//   for parts and bodies, both cards' ETag and Last-Modified): +2.2 KB; 162,119 B together;
+// - issue 42's ListTasks (the task records in the account's object, the listing with its filters
+//   and page tokens, the anonymous session's cookie, the per-visitor gate): +10.1 KB (162,236 →
+//   172,299 B); kept there by reading records as JSON values (no derived serde), sorting them in
+//   the object's SQL (no sort in wasm), hex page tokens (no base64 encoder) and integer times (no
+//   float formatting, parsing or fmod: they alone were 12.8 KB).
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified
 // (wrangler.proxy.toml), and the front door's translation over parsed JSON
 // (crates/core/src/v1/translate.rs).
@@ -28,7 +33,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const limitArg = process.argv.indexOf("--max-brotli");
-const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 162 * 1024;
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : 169 * 1024;
 // Text only the stand-in has: its answer header, its corpus, its calendar, its OAuth server.
 const STAND_IN_MARKERS = ["embedded-stand-in", "Rerum Novarum", "Saint Nicholas", "/oauth/authorize"];
 

@@ -1,6 +1,6 @@
 // A2A 1.0's ListTasks on the Worker, in real workerd with its Durable Objects: the list is the
 // Worker's own record of the tasks made through it (src/tasks.rs), per account, and per anonymous
-// session (its HttpOnly cookie `a2a-visitor`); never an upstream call. The demo's Worker (the
+// session (its HttpOnly cookie `a2a-visitor`, set by a 1.0 answer); never an upstream call. The demo's Worker (the
 // stand-in behind it, sign-in against the emulated issuer, anonymous calls allowed) for isolation,
 // pages and tasks the service lost (a restart on the same state: the stand-in's tasks are gone,
 // the records are not); the proxy in front of the fault server's /by-query (a 0.2.6 upstream) for
@@ -122,11 +122,16 @@ test("anonymous visitors: each session (its cookie) lists only its own tasks, th
   const b = await call(DEMO_PORT, "SendMessage", message("grace"));
   const cookieB = visitorCookie(b.setCookie);
   assert.notEqual(cookieA, cookieB);
-  // The 0.2.6 path records too; and a task in the same context as A's first.
-  const legacy = await call(DEMO_PORT, "message/send", {
+  // The 0.2.6 path records too, in the session its cookie names; its answers never set a cookie
+  // (`magisterium-a2a check` holds a deployment to that), so without one it is nobody's.
+  const legacyMessage = () => ({
     message: { role: "user", kind: "message", messageId: crypto.randomUUID(), parts: [{ kind: "text", text: "liturgy" }], metadata: { skillId: "document_search" } },
-  }, { cookie: cookieA, legacy: true });
+  });
+  const legacy = await call(DEMO_PORT, "message/send", legacyMessage(), { cookie: cookieA, legacy: true });
   assert.equal(legacy.json.result.kind, "task");
+  assert.deepEqual(legacy.setCookie, []);
+  const nobodys = await call(DEMO_PORT, "message/send", legacyMessage(), { legacy: true });
+  assert.deepEqual(nobodys.setCookie, []);
   const context = a.json.result.task.contextId;
   const joined = await created(DEMO_PORT, cookieA, { contextId: context });
 
@@ -140,7 +145,7 @@ test("anonymous visitors: each session (its cookie) lists only its own tasks, th
   // Nobody else's: no cookie, a made-up session, a signed-in account.
   for (const cookie of [undefined, `a2a-visitor=${crypto.randomUUID()}`, accounts.alice]) {
     const seen = ids(await list(DEMO_PORT, {}, cookie));
-    for (const id of [...ids(listedA), b.json.result.task.id]) assert.ok(!seen.includes(id), `${cookie} sees ${id}`);
+    for (const id of [...ids(listedA), b.json.result.task.id, nobodys.json.result.id]) assert.ok(!seen.includes(id), `${cookie} sees ${id}`);
   }
 });
 
@@ -162,9 +167,7 @@ test("a task the service lost (a restart: the stand-in's tasks are gone, the rec
 
 test("through the proxy: a 0.2.6 upstream's task is listed without any upstream call, and dropped once the upstream has lost it", async () => {
   const upstreamCalls = async () => (await (await fetch(`${FAULT_URL}/__count/by-query`)).json()).count;
-  const sent = await call(PROXY_PORT, "message/send", {
-    message: { role: "user", kind: "message", messageId: crypto.randomUUID(), parts: [{ kind: "text", text: "scenario:fixture:task_dropped" }], metadata: { skillId: "document_search" } },
-  }, { legacy: true });
+  const sent = await call(PROXY_PORT, "SendMessage", message("scenario:fixture:task_dropped"));
   assert.equal(sent.status, 200, JSON.stringify(sent.json));
   const cookie = visitorCookie(sent.setCookie);
   const calls = await upstreamCalls();

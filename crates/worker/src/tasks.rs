@@ -9,8 +9,9 @@
 //!
 //! Whose tasks a listing shows ([`Owner`]): a signed-in visitor's account's; an anonymous
 //! visitor's (calls on the operator's token) only those of their own session, which is the
-//! random id of an HttpOnly cookie ([`VISITOR_COOKIE`]) the Worker sets on the answer that
-//! created their first task. Without that cookie, a visitor has no tasks to list.
+//! random id of an HttpOnly cookie ([`VISITOR_COOKIE`]) the Worker sets on the 1.0 answer that
+//! created their first task (a 0.2.6 answer never sets a cookie; a 0.2.6 call that carries the
+//! cookie is recorded in its session). Without that cookie, a visitor has no tasks to list.
 
 use serde_json::{json, Value};
 
@@ -115,13 +116,17 @@ pub enum Change {
 }
 
 /// The change `answer` (the body the visitor gets, HTTP 200) to the A2A `request` makes to the
-/// records, at `now_ms`; `None` for any other answer.
-pub fn change(request: &WorkerRequest, answer: &[u8], now_ms: f64) -> Option<Change> {
+/// records, at `now_ms`, and whether the request came through the 1.0 door (only a 1.0 answer
+/// may give an anonymous visitor their session cookie: the 0.2.6 path's answers never carry a
+/// `Set-Cookie`, which `magisterium-a2a check` holds every deployment to); `None` for any other
+/// answer.
+pub fn change(request: &WorkerRequest, answer: &[u8], now_ms: f64) -> Option<(Change, bool)> {
     let opened = match front_door::open(request) {
         Ok(Some(opened)) if opened.list.is_none() => Some(opened.request),
         Ok(None) => None,
         _ => return None,
     };
+    let v1 = opened.is_some();
     let legacy = opened.as_ref().unwrap_or(request);
     let call: Value = serde_json::from_slice(&legacy.body).ok()?;
     let params = call.get("params")?;
@@ -131,12 +136,12 @@ pub fn change(request: &WorkerRequest, answer: &[u8], now_ms: f64) -> Option<Cha
             let skill = check_send_params(params).ok().map(|(_, skill)| skill.id());
             let record = TaskRecord::of_result(answer.get("result")?, skill, now_ms)?;
             (record.to_json().to_string().len() <= MAX_RECORD_BYTES)
-                .then_some(Change::Record(record))
+                .then_some((Change::Record(record), v1))
         }
         "tasks/get" | "tasks/cancel" => {
             let code = answer.pointer("/error/code").and_then(Value::as_i64);
             let id = params.get("id").and_then(Value::as_str)?;
-            (code == Some(-32001)).then(|| Change::Forget(id.to_owned()))
+            (code == Some(-32001)).then(|| (Change::Forget(id.to_owned()), v1))
         }
         _ => None,
     }

@@ -107,7 +107,9 @@ fn a_task_created_through_either_door_is_recorded() {
         ),
         &[],
     );
-    let Some(Change::Record(record)) = tasks::change(&legacy, answer.as_bytes(), NOW) else {
+    // Through the 0.2.6 path (whose answers never set the session cookie: `false`).
+    let Some((Change::Record(record), false)) = tasks::change(&legacy, answer.as_bytes(), NOW)
+    else {
         panic!("a 0.2.6 message/send answered with a task")
     };
     assert_eq!(record.id, "7f9d1c3e-5b2a-4c8e-9f1d-2a3b4c5d6e7f");
@@ -119,7 +121,8 @@ fn a_task_created_through_either_door_is_recorded() {
     let v1 = post(&v1.to_string(), &[("a2a-version", "1.0")]);
     let v1_answer =
         json!({"jsonrpc": "2.0", "id": 7, "result": fixture_json("v1/task_completed.json")});
-    let Some(Change::Record(record)) = tasks::change(&v1, v1_answer.to_string().as_bytes(), NOW)
+    let Some((Change::Record(record), true)) =
+        tasks::change(&v1, v1_answer.to_string().as_bytes(), NOW)
     else {
         panic!("a 1.0 SendMessage answered with a task")
     };
@@ -145,7 +148,7 @@ fn a_task_the_service_dropped_is_forgotten() {
     let get = json!({"jsonrpc": "2.0", "id": 1, "method": "tasks/get", "params": {"id": "t-1"}});
     assert_eq!(
         tasks::change(&post(&get.to_string(), &[]), gone.as_bytes(), NOW),
-        Some(Change::Forget("t-1".into()))
+        Some((Change::Forget("t-1".into()), false))
     );
     // In 1.0: GetTask, and a message naming the task (looked up with tasks/get).
     let v1_gone =
@@ -154,14 +157,14 @@ fn a_task_the_service_dropped_is_forgotten() {
     let get = post(&get.to_string(), &[("a2a-version", "1.0")]);
     assert_eq!(
         tasks::change(&get, v1_gone.to_string().as_bytes(), NOW),
-        Some(Change::Forget("t-2".into()))
+        Some((Change::Forget("t-2".into()), true))
     );
     let named = json!({"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": {
         "role": "ROLE_USER", "messageId": "m", "taskId": "t-3", "parts": [{"text": "more"}]}}});
     let named = post(&named.to_string(), &[("a2a-version", "1.0")]);
     assert_eq!(
         tasks::change(&named, v1_gone.to_string().as_bytes(), NOW),
-        Some(Change::Forget("t-3".into()))
+        Some((Change::Forget("t-3".into()), true))
     );
     // A task found is kept.
     let found = fixture_json("responses/search_results.json").to_string();

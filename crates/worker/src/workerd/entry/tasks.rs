@@ -1,7 +1,7 @@
 //! The task records, phase of a [`Call`] (`crate::tasks`): a 1.0 `ListTasks` answered from the
 //! account's budget object, never upstream; and what each A2A answer changes in them (a task
 //! created is recorded, a task the service no longer has is dropped). An anonymous visitor's
-//! first recorded task gives them their session cookie.
+//! first task made through the 1.0 door gives them their session cookie.
 
 use js_sys::Uint8Array;
 use magisterium_core::ids;
@@ -89,11 +89,11 @@ impl Call {
         };
         let text = bytes.map(Uint8Array::to_vec);
         let body = text.as_deref().unwrap_or(response.body.as_bytes());
-        let Some(change) = tasks::change(request, body, js_sys::Date::now()) else {
+        let Some((change, v1)) = tasks::change(request, body, js_sys::Date::now()) else {
             return;
         };
         let anonymous = !matches!(credential, Credential::Session { .. });
-        if anonymous && matches!(change, Change::Record(_)) {
+        if anonymous && v1 && matches!(change, Change::Record(_)) {
             // The visitor's session, made with their first task, and kept 24 hours past their
             // last one.
             let id = self

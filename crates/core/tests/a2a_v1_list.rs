@@ -2,7 +2,7 @@
 //! pages and their tokens, the 24 hours a task is kept, and the refusals of bad parameters; over
 //! the named fixture `v1/task_records.json` (one owner's records) and 0.2.6 / 1.0 answers.
 
-use crate::common::fixture_json;
+use crate::common::{fixture, fixture_json};
 
 use magisterium_core::v1::list::ListQuery;
 use magisterium_core::v1::task_record::{TaskRecord, TASK_RETENTION_MS};
@@ -36,6 +36,12 @@ fn list_as(owner: &str, params: Value) -> Result<Value, i64> {
     let (records, now) = records();
     let query = ListQuery::from_params(&params).map_err(|r| r.code)?;
     query.answer(&records, owner, now).map_err(|r| r.code)
+}
+
+/// A 1.0 `SendMessage` answer: `{ task }` of the spec's example task.
+fn v1_answer() -> String {
+    json!({ "jsonrpc": "2.0", "id": 1, "result": fixture_json("v1/task_completed.json") })
+        .to_string()
 }
 
 fn ids(answer: &Value) -> Vec<&str> {
@@ -117,7 +123,7 @@ fn a_page_holds_its_place_when_tasks_come_and_go() {
     let query = ListQuery::from_params(&json!({ "pageSize": 2 })).unwrap();
     let first = query.answer(&records, OWNER, now).unwrap();
     // A task created after the first page, and one of the next page dropped.
-    let newer = TaskRecord::of_result(&fixture_json("v1/task_completed.json"), None, now).unwrap();
+    let newer = TaskRecord::of_answer(v1_answer().as_bytes(), None, now).unwrap();
     records.push(newer);
     records.retain(|r| r.id != "t-b1");
     in_order(&mut records);
@@ -186,28 +192,36 @@ fn bad_parameters_are_invalid_params() {
 #[test]
 fn records_are_made_from_answers_of_either_version_and_kept_24_hours() {
     let now = 1_796_083_200_000.5;
-    let v0 = fixture_json("responses/search_results.json");
-    let record = TaskRecord::of_result(&v0["result"], Some("search_results"), now).unwrap();
+    let v0 = fixture("responses/search_results.json");
+    let record = TaskRecord::of_answer(v0.as_bytes(), Some("search_results"), now).unwrap();
     assert_eq!(record.id, "7f9d1c3e-5b2a-4c8e-9f1d-2a3b4c5d6e7f");
     assert_eq!(record.context_id, "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f");
     assert_eq!(record.state, "TASK_STATE_COMPLETED");
     assert_eq!(record.skill.as_deref(), Some("search_results"));
     assert_eq!((record.created, record.updated), (now.floor(), now.floor()));
-    let v1 = TaskRecord::of_result(&fixture_json("v1/task_completed.json"), None, now).unwrap();
+    let v1 = v1_answer();
+    let v1 = TaskRecord::of_answer(v1.as_bytes(), None, now).unwrap();
     assert_eq!(
         (v1.id.as_str(), v1.state.as_str()),
         ("task-uuid", "TASK_STATE_COMPLETED")
     );
-    let failed = fixture_json("responses/task_failed.json");
-    let failed = TaskRecord::of_result(&failed["result"], None, now).unwrap();
+    let failed = fixture("responses/task_failed.json");
+    let failed = TaskRecord::of_answer(failed.as_bytes(), None, now).unwrap();
     assert_eq!(failed.state, "TASK_STATE_FAILED");
-    // A message, or a task without its ids, is not recorded.
-    let message = fixture_json("responses/message_instead_of_task.json");
-    assert_eq!(TaskRecord::of_result(&message["result"], None, now), None);
-    assert_eq!(
-        TaskRecord::of_result(&json!({ "id": "x" }), None, now),
-        None
-    );
+    // A message, an error, a task without its ids, not JSON-RPC: not recorded.
+    for answer in [
+        fixture("responses/message_instead_of_task.json"),
+        fixture("responses/error_task_not_found.json"),
+        json!({ "jsonrpc": "2.0", "id": 1, "result": { "id": "x" } }).to_string(),
+        json!({ "id": "x", "contextId": "y" }).to_string(),
+        "not json".to_owned(),
+    ] {
+        assert_eq!(
+            TaskRecord::of_answer(answer.as_bytes(), None, now),
+            None,
+            "{answer}"
+        );
+    }
     // Stored and read back as JSON.
     assert_eq!(
         TaskRecord::from_json(&record.to_json()),

@@ -21,6 +21,7 @@ use crate::limits::budget::account_key;
 use crate::limits::Gate;
 use crate::proxy::{self, Limit};
 use crate::settings::Settings;
+use magisterium_core::serve::answer::{read, Answer as Rpc};
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
 use magisterium_core::serve::limiter::{Pool, Refusal};
 use magisterium_core::serve::params::check_send_params;
@@ -130,18 +131,19 @@ pub fn change(request: &WorkerRequest, answer: &[u8], now_ms: f64) -> Option<(Ch
     let legacy = opened.as_ref().unwrap_or(request);
     let call: Value = serde_json::from_slice(&legacy.body).ok()?;
     let params = call.get("params")?;
-    let answer: Value = serde_json::from_slice(answer).ok()?;
     match call.get("method")?.as_str()? {
         "message/send" => {
             let skill = check_send_params(params).ok().map(|(_, skill)| skill.id());
-            let record = TaskRecord::of_result(answer.get("result")?, skill, now_ms)?;
+            let record = TaskRecord::of_answer(answer, skill, now_ms)?;
             (record.to_json().to_string().len() <= MAX_RECORD_BYTES)
                 .then_some((Change::Record(record), v1))
         }
         "tasks/get" | "tasks/cancel" => {
-            let code = answer.pointer("/error/code").and_then(Value::as_i64);
+            let Rpc::Rpc(head) = read(answer) else {
+                return None;
+            };
             let id = params.get("id").and_then(Value::as_str)?;
-            (code == Some(-32001)).then(|| (Change::Forget(id.to_owned()), v1))
+            (head.error_code == Some(-32001)).then(|| (Change::Forget(id.to_owned()), v1))
         }
         _ => None,
     }

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use super::translate::state_to_v1;
 use super::wire as v1;
 use crate::ids::rfc3339;
+use crate::serve::answer::{read, Answer};
 use crate::wire as v0;
 
 /// How long Magisterium keeps a task (24 hours, then `tasks/get` answers `TASK_NOT_FOUND`), and
@@ -36,26 +37,27 @@ pub struct TaskRecord {
 }
 
 impl TaskRecord {
-    /// The record of the task an answer's `result` holds: a 0.2.6 task, a 1.0 task, or 1.0's
-    /// `{ task }` (a `SendMessage` answer), created by a message of `skill` at `now_ms`. `None`
-    /// when the result is not a task (a message, or a task without an id or context).
-    pub fn of_result(result: &Value, skill: Option<&str>, now_ms: f64) -> Option<Self> {
-        let task = result.get("task").unwrap_or(result);
-        let text = |name: &str| {
-            task.get(name)
-                .and_then(Value::as_str)
-                .filter(|s| !s.is_empty())
+    /// The record of the task a JSON-RPC `answer` holds in its `result`: a 0.2.6 task, a 1.0
+    /// task, or 1.0's `{ task }` (a `SendMessage` answer), created by a message of `skill` at
+    /// `now_ms`. The answer is read in place (`serve::answer`), never built into a tree: a
+    /// document's answer may be megabytes. `None` when the result is not a task (a message, an
+    /// error, a task without an id or context).
+    pub fn of_answer(answer: &[u8], skill: Option<&str>, now_ms: f64) -> Option<Self> {
+        let Answer::Rpc(head) = read(answer) else {
+            return None;
         };
-        let state = task
-            .pointer("/status/state")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
+        let (Some(id), Some(context)) = head.task else {
+            return None;
+        };
+        if id.is_empty() || context.is_empty() {
+            return None;
+        }
         let at = now_ms.floor();
         Some(Self {
-            id: text("id")?.to_owned(),
-            context_id: text("contextId")?.to_owned(),
+            id: id.into_owned(),
+            context_id: context.into_owned(),
             skill: skill.map(str::to_owned),
-            state: state_name(state),
+            state: state_name(head.state.as_deref().unwrap_or_default()),
             created: at,
             updated: at,
         })

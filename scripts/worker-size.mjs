@@ -18,8 +18,8 @@
 // - issue 42's 1.0 door (task continuity answered from tasks/get, ContentTypeNotSupportedError
 //   for parts and bodies, both cards' ETag and Last-Modified): +2.2 KB; 162,119 B together;
 // - issue 42's ListTasks (the task records in the account's object, the listing with its filters
-//   and page tokens, the anonymous session's cookie, the per-visitor gate): +10.0 KB (162,236 →
-//   172,199 B); kept there by reading records as JSON values (no derived serde), sorting them in
+//   and page tokens, the anonymous session's cookie, the per-visitor gate): +10.3 KB (162,236 →
+//   172,500 B); kept there by reading records as JSON values (no derived serde), sorting them in
 //   the object's SQL (no sort in wasm), hex page tokens (no base64 encoder) and integer times (no
 //   float formatting, parsing or fmod: they alone were 12.8 KB).
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified

@@ -85,7 +85,7 @@ export MAGISTERIUM_PROXY_URL="http://127.0.0.1:$PROXY_PORT" MAGISTERIUM_PROXY_TO
 # time. Lane "own": every other file, which talks only to the embedded agent (limits off) or to
 # servers of its own on its own ports, one file at a time too. The load test saturates both cores
 # on purpose: alone, after everything else.
-js_upstream=(a2a-v1 mcp mcp-clients proxy-faults proxy shared-state state-lifecycle)
+js_upstream=(a2a-v1 list-tasks mcp mcp-clients proxy-faults proxy shared-state state-lifecycle)
 js_own=()
 for f in tests/js/*.test.mjs; do
   stem=$(basename "$f" .test.mjs)

@@ -22,7 +22,12 @@
 //   +4.65 KB (bench/README.md, "The HTTP+JSON binding");
 // - issue 43's one upstream call per key across isolates (the keys being filled, kept by the
 //   account's budget object; the holder's report; the waiter's hit): +3,381 B (162,236 →
-//   165,617 B, measured side by side).
+//   165,617 B, measured side by side);
+// - issue 42's ListTasks (the task records in the account's object, the listing with its filters
+//   and page tokens, the anonymous session's cookie, the per-visitor gate): +10.3 KB (162,236 →
+//   172,500 B); kept there by reading records as JSON values (no derived serde), sorting them in
+//   the object's SQL (no sort in wasm), hex page tokens (no base64 encoder) and integer times (no
+//   float formatting, parsing or fmod: they alone were 12.8 KB).
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified
 // (wrangler.proxy.toml), and the front door's translation over parsed JSON
 // (crates/core/src/v1/translate.rs).

@@ -3,7 +3,7 @@
 // "magisterium-worker" (each wrangler config's [alias]: the demo's with the stand-in, or the proxy
 // alone), instantiated once at global scope.
 import { DurableObject } from "cloudflare:workers";
-import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows } from "magisterium-worker";
+import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows, TaskBook } from "magisterium-worker";
 import { signIn } from "./auth.js";
 
 const { createAuth, Session, ClientRegistration } = signIn({ inProcess, authSettings, afterRefreshFailure, Credential });
@@ -15,6 +15,7 @@ export class UpstreamBudget extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
     this.windows = new BudgetWindows(ctx, env);
+    this.tasks = new TaskBook(ctx);
   }
 
   /** Takes one call of `client`: when it may go, `{ lease, at }` (the calls leased with it, up to
@@ -36,6 +37,20 @@ export class UpstreamBudget extends DurableObject {
    *  service refused as unauthorized (limits/budget.rs, `give_back`). */
   giveBack(client, isQa, at) {
     this.windows.giveBack(client, isQa, at);
+  }
+
+  /** The account's records of the tasks made through the Worker, for ListTasks
+   *  (src/workerd/task_book.rs): keep one, drop one, read an owner's (a JSON array). */
+  recordTask(owner, record) {
+    this.tasks.record(owner, record);
+  }
+
+  forgetTask(owner, id) {
+    this.tasks.forget(owner, id);
+  }
+
+  tasksOf(owner) {
+    return this.tasks.of(owner);
   }
 }
 

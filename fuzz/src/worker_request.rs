@@ -167,6 +167,13 @@ pub fn check_worker_request(data: &[u8]) {
                 check(&r, "a cached answer");
             }
         }
+        Route::ListTasks(plan) => {
+            // From no records, and as an owner's listing: each the listing's answer, checked.
+            let owner = magisterium_worker::tasks::Owner::of(None, Some("fuzz"));
+            for owner in [None, owner.as_ref()] {
+                check(&plan.answer(&[], owner, 0.0, &settings), "a listing");
+            }
+        }
         Route::FetchCard(_) | Route::Asset => {}
     }
 }

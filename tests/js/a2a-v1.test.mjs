@@ -106,7 +106,7 @@ for (const binding of BINDINGS) test(`createFromUrl over ${binding}: every skill
 test("1.0 methods Magisterium lacks get the spec's errors; unsupported versions are refused", async () => {
   const v1 = { headers: { "a2a-version": "1.0" } };
   for (const [method, code] of [
-    ["SendStreamingMessage", -32004], ["SubscribeToTask", -32004], ["ListTasks", -32004], ["GetExtendedAgentCard", -32004],
+    ["SendStreamingMessage", -32004], ["SubscribeToTask", -32004], ["GetExtendedAgentCard", -32004],
     ["CreateTaskPushNotificationConfig", -32003], ["ListTaskPushNotificationConfigs", -32003], ["Bogus", -32601],
   ]) {
     const { body } = await rpc(method, { id: "x" }, v1);

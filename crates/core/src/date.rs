@@ -140,6 +140,61 @@ pub fn days_in_month(year: i32, month: u32) -> u32 {
     }
 }
 
+/// Unix milliseconds of an RFC 3339 timestamp (`2026-12-01T10:00:00Z`,
+/// `2026-12-01T10:00:00.123+02:00`; `t`/`z` and a space between date and time are read too).
+/// `None` for anything else, or an impossible date or time.
+pub fn unix_ms_of_rfc3339(text: &str) -> Option<f64> {
+    let date = CivilDate::parse_iso(text.get(..10)?)?;
+    let rest = text.get(10..)?;
+    let rest = rest
+        .strip_prefix(['T', 't', ' '])
+        .filter(|r| r.len() >= 8)?;
+    let (hms, mut zone) = rest.split_at(8);
+    let field = |range: std::ops::Range<usize>| parse_digits(hms.get(range)?);
+    if hms.get(2..3) != Some(":") || hms.get(5..6) != Some(":") {
+        return None;
+    }
+    let (h, m, s) = (field(0..2)?, field(3..5)?, field(6..8)?);
+    if h > 23 || m > 59 || s > 60 {
+        return None;
+    }
+    let mut ms = 0.0;
+    if let Some(fraction) = zone.strip_prefix('.') {
+        let digits = fraction.bytes().take_while(u8::is_ascii_digit).count();
+        let (numbers, after) = fraction.split_at(digits);
+        let first: String = numbers.chars().chain("000".chars()).take(3).collect();
+        ms = f64::from(parse_digits(&first)?);
+        if digits == 0 {
+            return None;
+        }
+        zone = after;
+    }
+    let offset_minutes = match zone {
+        "Z" | "z" => 0,
+        _ => {
+            let sign = match zone.get(..1)? {
+                "+" => 1,
+                "-" => -1,
+                _ => return None,
+            };
+            if zone.len() != 6 || zone.get(3..4) != Some(":") {
+                return None;
+            }
+            let (oh, om) = (
+                parse_digits(zone.get(1..3)?)?,
+                parse_digits(zone.get(4..6)?)?,
+            );
+            if oh > 23 || om > 59 {
+                return None;
+            }
+            sign * i64::from(oh * 60 + om)
+        }
+    };
+    let seconds =
+        date.days_since_epoch() * 86_400 + i64::from(h * 3600 + m * 60 + s) - offset_minutes * 60;
+    Some(seconds as f64 * 1000.0 + ms)
+}
+
 fn parse_digits(text: &str) -> Option<u32> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -150,6 +205,28 @@ fn parse_digits(text: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_rfc3339_timestamps() {
+        let at = unix_ms_of_rfc3339;
+        assert_eq!(at("2026-12-01T00:00:00.123Z"), Some(1_796_083_200_123.0));
+        assert_eq!(at("2026-12-01T00:00:00Z"), Some(1_796_083_200_000.0));
+        assert_eq!(at("2026-12-01T02:00:00.5+02:00"), Some(1_796_083_200_500.0));
+        assert_eq!(at("2026-11-30T23:00:00-01:00"), Some(1_796_083_200_000.0));
+        assert_eq!(at("1970-01-01T00:00:00Z"), Some(0.0));
+        for bad in [
+            "",
+            "2026-12-01",
+            "2026-12-01T00:00:00",
+            "2026-02-30T00:00:00Z",
+            "2026-12-01T24:00:00Z",
+            "2026-12-01T00:00:00.Z",
+            "2026-12-01T00:00:00+0200",
+            "yesterday",
+        ] {
+            assert_eq!(at(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn parses_and_formats_iso_dates() {

@@ -60,11 +60,13 @@ pub fn artifact_id(random: &mut dyn Random) -> String {
     out
 }
 
-/// `now_ms` as RFC 3339 UTC with milliseconds (`2026-11-30T12:00:00.000Z`).
+/// `now_ms` as RFC 3339 UTC with milliseconds (`2026-11-30T12:00:00.000Z`). Integer arithmetic
+/// only: a float remainder would bring libm's `fmod` into the Worker.
 pub fn rfc3339(now_ms: f64) -> String {
-    let date = CivilDate::from_unix_ms(now_ms)
+    let ms = now_ms as i64; // saturating; NaN is 0
+    let date = CivilDate::from_days_since_epoch(ms.div_euclid(86_400_000))
         .unwrap_or_else(|| CivilDate::from_days_since_epoch(0).unwrap_or_else(epoch));
-    let ms_of_day = (now_ms.rem_euclid(86_400_000.0)) as u64;
+    let ms_of_day = ms.rem_euclid(86_400_000);
     let (h, m, s, ms) = (
         ms_of_day / 3_600_000,
         ms_of_day / 60_000 % 60,
@@ -72,6 +74,13 @@ pub fn rfc3339(now_ms: f64) -> String {
         ms_of_day % 1000,
     );
     format!("{date}T{h:02}:{m:02}:{s:02}.{ms:03}Z")
+}
+
+/// `bytes` as lowercase hexadecimal.
+pub fn hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    push_hex(&mut out, bytes, &[]);
+    out
 }
 
 fn epoch() -> CivilDate {

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::a2a_v1::reason;
-use magisterium_core::v1::{dialect, route, Dialect, Method};
+use magisterium_core::v1::{dialect, route, Dialect, Dispatch, Local, Method};
 
 #[test]
 fn the_version_header_or_a_1_0_method_picks_the_dialect() {
@@ -29,16 +29,24 @@ fn the_version_header_or_a_1_0_method_picks_the_dialect() {
 
 #[test]
 fn every_1_0_method_is_carried_or_refused_as_the_spec_says() {
-    assert_eq!(route("SendMessage"), Ok(Method::SendMessage));
-    assert_eq!(route("GetTask").map(Method::legacy_name), Ok("tasks/get"));
+    let carried = |name: &str| match route(name) {
+        Ok(Dispatch::Carry(method)) => Some(method),
+        _ => None,
+    };
+    assert_eq!(carried("SendMessage"), Some(Method::SendMessage));
     assert_eq!(
-        route("CancelTask").map(Method::legacy_name),
-        Ok("tasks/cancel")
+        carried("GetTask").map(Method::legacy_name),
+        Some("tasks/get")
     );
+    assert_eq!(
+        carried("CancelTask").map(Method::legacy_name),
+        Some("tasks/cancel")
+    );
+    // Magisterium has no listing: the Worker answers ListTasks from its own records.
+    assert_eq!(route("ListTasks"), Ok(Dispatch::Local(Local::ListTasks)));
     for (method, code) in [
         ("SendStreamingMessage", -32004),
         ("SubscribeToTask", -32004),
-        ("ListTasks", -32004),
         ("GetExtendedAgentCard", -32004),
         ("CreateTaskPushNotificationConfig", -32003),
         ("GetTaskPushNotificationConfig", -32003),

@@ -26,6 +26,7 @@ mod common {
 mod a2a_v1_client;
 mod a2a_v1_continuity;
 mod a2a_v1_errors;
+mod a2a_v1_list;
 mod a2a_v1_rest;
 mod a2a_v1_routing;
 mod a2a_v1_translate;

@@ -13,9 +13,11 @@ use crate::doors::mcp;
 use crate::doors::rest;
 use crate::doors::Door;
 use crate::embedded::Embedded;
+use crate::limits::Gate;
 use crate::origin;
 use crate::proxy::{self, ForwardPlan, Inspection, Limit};
 use crate::settings::{Settings, Upstream};
+use crate::tasks::ListPlan;
 use crate::upstream::{self, Finished, UpstreamOutcome};
 use card_dates::{CardDates, Conditions};
 use magisterium_core::ids::Random;
@@ -36,6 +38,9 @@ pub enum Route {
     Forward(ForwardPlan),
     /// Fetch the upstream card, then call [`App::card`] with it.
     FetchCard(CardFetch),
+    /// A 1.0 `ListTasks`: read the account's task records, then answer with
+    /// [`ListPlan::answer`] (never upstream: `crate::tasks`).
+    ListTasks(ListPlan),
     /// The deployment lacks the named setting: send this answer (HTTP 503, JSON-RPC -32603
     /// naming it) and log it.
     Misconfigured(&'static str, WorkerResponse),
@@ -187,6 +192,18 @@ impl App {
             Ok(None) => self.route(request, exit, settings, random, has_binding),
             Ok(Some(opened)) => {
                 let exit = exit.through(door(opened.door));
+                if let Some(listing) = opened.list {
+                    let gate = self.list_gate(request, settings, has_binding, (&listing.id, &exit));
+                    if let Gate::Refused(refused) = gate {
+                        return Route::Respond(refused);
+                    }
+                    let exit = Box::new(exit);
+                    return Route::ListTasks(ListPlan {
+                        listing,
+                        exit,
+                        gate,
+                    });
+                }
                 self.route(&opened.request, exit, settings, random, has_binding)
             }
         }

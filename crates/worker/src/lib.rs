@@ -17,6 +17,7 @@ pub mod origin;
 pub mod proxy;
 pub mod settings;
 pub mod sign_in;
+pub mod tasks;
 pub mod upstream;
 
 #[cfg(target_arch = "wasm32")]

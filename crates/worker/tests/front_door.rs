@@ -147,7 +147,7 @@ fn what_1_0_asks_and_magisterium_lacks_is_refused_here() {
     let mut stand_in = StandIn::new();
     for (method, code) in [
         ("SendStreamingMessage", -32004),
-        ("ListTasks", -32004),
+        ("SubscribeToTask", -32004),
         ("CreateTaskPushNotificationConfig", -32003),
         ("Frobnicate", -32601),
     ] {
@@ -386,7 +386,7 @@ mod through_the_proxy {
         let Route::Respond(r) = route(
             &mut app,
             &s,
-            &json!({"jsonrpc": "2.0", "id": 1, "method": "ListTasks"}),
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "GetExtendedAgentCard"}),
             Some("1.0"),
         ) else {
             panic!()

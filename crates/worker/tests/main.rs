@@ -25,6 +25,7 @@ mod answer_cache;
 mod answer_cache_dates;
 mod budget_schedules;
 mod document_cache;
+mod list_tasks;
 mod mcp;
 mod mcp_era;
 #[cfg(feature = "stand-in")]

@@ -7,7 +7,7 @@ use serde_json::json;
 
 #[test]
 fn the_stand_in_card_in_1_0_form() {
-    use magisterium_core::v1::card::card_to_v1;
+    use magisterium_core::v1::card::{card_to_v1, LIST_NOTE};
     let legacy = magisterium_stand_in::card::card("http://127.0.0.1:8787");
     let card = card_to_v1(&legacy).unwrap();
     assert_eq!(
@@ -31,13 +31,11 @@ fn the_stand_in_card_in_1_0_form() {
         json!([{"schemes": {"bearer": {"list": []}}}])
     );
     assert_eq!(card["skills"], legacy["skills"]);
-    for key in [
-        "name",
-        "description",
-        "version",
-        "defaultInputModes",
-        "defaultOutputModes",
-    ] {
+    // The description says where ListTasks answers from: the Worker's own record.
+    let description = format!("{}{LIST_NOTE}", legacy["description"].as_str().unwrap());
+    assert_eq!(card["description"], description.as_str());
+    assert!(LIST_NOTE.contains("own record") && LIST_NOTE.contains("24 hours"));
+    for key in ["name", "version", "defaultInputModes", "defaultOutputModes"] {
         assert_eq!(card[key], legacy[key], "{key}");
     }
     assert!(card.get("protocolVersion").is_none() && card.get("url").is_none());

@@ -38,6 +38,9 @@ pub struct Head<'a> {
     pub state: Option<Cow<'a, str>>,
     /// Some artifact of the result has a part of kind `data`.
     pub data_part: bool,
+    /// `result.id` and `result.contextId`, when the result has them (a task's; read inside
+    /// A2A 1.0's `{ task }` too, for the Worker's task records).
+    pub task: (Option<Cow<'a, str>>, Option<Cow<'a, str>>),
 }
 
 impl Head<'_> {
@@ -90,6 +93,7 @@ struct Found<'a> {
     error: Option<i64>,
     state: Option<Cow<'a, str>>,
     data_part: bool,
+    task: (Option<Cow<'a, str>>, Option<Cow<'a, str>>),
 }
 
 /// One visitor for the whole answer, told by its mode what to look for: a single type, so the
@@ -182,6 +186,16 @@ impl<'de> Visitor<'de> for Probe<'_, 'de> {
                     Mode::Error
                 }
                 (Mode::Error, "code") => Mode::Code,
+                (Mode::Result, "id") => {
+                    found.task.0 = map.next_value_seed(Probe::at(found, Mode::Text))?;
+                    continue;
+                }
+                (Mode::Result, "contextId") => {
+                    found.task.1 = map.next_value_seed(Probe::at(found, Mode::Text))?;
+                    continue;
+                }
+                // A2A 1.0's `SendMessage` answer: `{ task }`.
+                (Mode::Result, "task") => Mode::Result,
                 (Mode::Result, "status") => Mode::Status,
                 (Mode::Result, "artifacts") => Mode::Artifacts,
                 (Mode::Artifact, "parts") => Mode::Parts,
@@ -231,6 +245,7 @@ pub fn read(body: &[u8]) -> Answer<'_> {
         result: None,
         state: None,
         data_part: false,
+        task: (None, None),
     };
     if let Some(raw) = envelope.result {
         let text = raw.get();
@@ -242,6 +257,7 @@ pub fn read(body: &[u8]) -> Answer<'_> {
         }
         head.state = inside.state;
         head.data_part = inside.data_part;
+        head.task = inside.task;
     }
     Answer::Rpc(head)
 }

@@ -16,9 +16,14 @@ pub const HTTP_JSON: &str = "HTTP+JSON";
 /// versions).
 pub const LEGACY_VERSION: &str = "0.2";
 
+/// What the 1.0 card's description adds: where `ListTasks` answers from (1.0 has no capability
+/// flag for it; `super::list`).
+pub const LIST_NOTE: &str = " ListTasks lists the tasks made through this endpoint in the last 24 hours, from the endpoint's own record (Magisterium keeps no list): each account sees its own, an anonymous visitor those of their session.";
+
 /// The 1.0 card of an agent whose 0.2.6 card is `card` (parsed JSON), reachable in 1.0 (JSON-RPC,
-/// then HTTP+JSON below the same URL) and in 0.2.6 at the card's own `url`. Capabilities are what the bridge offers: no streaming, no push,
-/// no extended card. `None` when `card` is not a 0.2.6 card (no `name` or `url`, or `skills` not
+/// then HTTP+JSON below the same URL) and in 0.2.6 at the card's own `url`. Capabilities are what
+/// the bridge offers: no streaming, no push, no extended card; its description says where
+/// `ListTasks` answers from ([`LIST_NOTE`]). `None` when `card` is not a 0.2.6 card (no `name` or `url`, or `skills` not
 /// a list).
 pub fn card_to_v1(card: &Value) -> Option<Value> {
     let old = card.as_object()?;
@@ -27,9 +32,15 @@ pub fn card_to_v1(card: &Value) -> Option<Value> {
     old.get("skills")?.as_array()?;
     let interface = |binding: &str, version: &str| json!({ "url": url, "protocolBinding": binding, "protocolVersion": version });
     let mut out = JsonObject::new();
-    for key in ["name", "description"] {
-        out.insert(key.into(), old.get(key).cloned().unwrap_or(Value::Null));
-    }
+    out.insert(
+        "name".into(),
+        old.get("name").cloned().unwrap_or(Value::Null),
+    );
+    let description = match old.get("description") {
+        Some(Value::String(text)) => format!("{text}{LIST_NOTE}"),
+        _ => LIST_NOTE.trim_start().to_owned(),
+    };
+    out.insert("description".into(), description.into());
     out.insert(
         "supportedInterfaces".into(),
         json!([

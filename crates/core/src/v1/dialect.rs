@@ -57,6 +57,22 @@ impl Method {
     }
 }
 
+/// A 1.0 method the Worker answers itself, from its own records, without any upstream call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Local {
+    /// `ListTasks` (`super::list`): Magisterium's 0.2.6 has no listing.
+    ListTasks,
+}
+
+/// What a 1.0 method name becomes: a method carried to the 0.2.6 service, or one answered here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dispatch {
+    /// Carried upstream as its 0.2.6 method.
+    Carry(Method),
+    /// Answered by the Worker.
+    Local(Local),
+}
+
 /// Every 1.0 JSON-RPC method, and what the bridge does with it: carry it, or refuse it as the spec
 /// says an agent without that capability must.
 const METHODS: [(&str, Route); 11] = [
@@ -65,7 +81,7 @@ const METHODS: [(&str, Route); 11] = [
     ("CancelTask", Route::Carry(Method::CancelTask)),
     ("SendStreamingMessage", Route::Unsupported("streaming")),
     ("SubscribeToTask", Route::Unsupported("streaming")),
-    ("ListTasks", Route::Unsupported("listing tasks")),
+    ("ListTasks", Route::Local(Local::ListTasks)),
     (
         "GetExtendedAgentCard",
         Route::Unsupported("extended agent card"),
@@ -79,6 +95,7 @@ const METHODS: [(&str, Route); 11] = [
 #[derive(Debug, Clone, Copy)]
 enum Route {
     Carry(Method),
+    Local(Local),
     Unsupported(&'static str),
     NoPush,
 }
@@ -118,10 +135,11 @@ pub fn is_v1_version(version: &str) -> bool {
     )
 }
 
-/// The method a 1.0 request's name stands for, or the refusal it gets without any upstream call.
-pub fn route(method: &str) -> Result<Method, Refusal> {
+/// What a 1.0 request's method name stands for, or the refusal it gets without any upstream call.
+pub fn route(method: &str) -> Result<Dispatch, Refusal> {
     match METHODS.iter().find(|(name, _)| *name == method) {
-        Some((_, Route::Carry(m))) => Ok(*m),
+        Some((_, Route::Carry(m))) => Ok(Dispatch::Carry(*m)),
+        Some((_, Route::Local(local))) => Ok(Dispatch::Local(*local)),
         Some((_, Route::Unsupported(what))) => Err(Refusal::unsupported_operation(what)),
         Some((_, Route::NoPush)) => Err(Refusal::push_not_supported()),
         None => Err(Refusal::method_not_found(method)),

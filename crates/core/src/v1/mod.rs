@@ -8,12 +8,14 @@ pub mod client;
 pub mod continuity;
 pub mod dialect;
 pub mod errors;
+pub mod list;
 pub mod media;
 pub mod project;
 pub mod rest;
 pub mod rest_errors;
+pub mod task_record;
 pub mod translate;
 pub mod wire;
 
-pub use dialect::{dialect, route, Dialect, Method};
+pub use dialect::{dialect, route, Dialect, Dispatch, Local, Method};
 pub use errors::{error_to_v1, legacy_code, Refusal};

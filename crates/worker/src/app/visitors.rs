@@ -1,14 +1,15 @@
-//! The app's per-visitor limits beside the proxied calls': starting a sign-in, and the answer to
-//! the account's budget object's reply.
+//! The app's per-visitor limits beside the proxied calls': starting a sign-in, a `ListTasks`, and
+//! the answer to the account's budget object's reply.
 
 use super::App;
 use crate::doors::exit::{Answer, Exit};
 use crate::limits::{self, Budgeted, Gate};
-use crate::proxy::ForwardPlan;
-use crate::settings::Settings;
+use crate::proxy::{self, ForwardPlan, Limit};
+use crate::settings::{Settings, Upstream};
 use crate::sign_in::starts_sign_in;
 use magisterium_core::serve::http::{WorkerRequest, WorkerResponse};
-use magisterium_core::serve::limiter::{Limiter, Pool};
+use magisterium_core::serve::limiter::{Limiter, Pool, Refusal};
+use serde_json::Value;
 
 impl App {
     /// The isolate's per-visitor limiter, with the limits of `settings` (`PROXY_PER_MINUTE`,
@@ -55,6 +56,42 @@ impl App {
                 settings,
                 request.header("origin"),
             )),
+        }
+    }
+
+    /// Whether a 1.0 `ListTasks` (JSON-RPC id `id`, answers through `exit`) may read the
+    /// account's records: it counts in the visitor's `tasks` pool, as a `tasks/get` does, in front
+    /// of a URL upstream with the per-visitor limits on (`PROXY_RATE_LIMITS`), so one visitor's
+    /// flood of listings is refused here and never reaches the object every anonymous call shares.
+    pub(super) fn list_gate(
+        &mut self,
+        request: &WorkerRequest,
+        settings: &Settings,
+        has_binding: bool,
+        (id, exit): (&Value, &Exit),
+    ) -> Gate {
+        let proxied = matches!(settings.upstream, Upstream::Url(_));
+        if !proxied || !settings.proxy_rate_limits {
+            return Gate::Open;
+        }
+        let key = Pool::Tasks.key(&request.client_key);
+        if has_binding {
+            let pool = Pool::Tasks.name().to_owned();
+            return Gate::AskBinding { pool, key };
+        }
+        let checked = self
+            .client_limiter(settings)
+            .check(&key, false, request.now_ms);
+        match checked {
+            Ok(()) => Gate::Open,
+            Err(refusal) => {
+                let refusal = Refusal {
+                    pool: Pool::Tasks,
+                    ..refusal
+                };
+                let answer = proxy::rate_limited(id, refusal, Limit::Client, settings);
+                Gate::Refused(exit.leave(Answer::Legacy(answer), settings))
+            }
         }
     }
 

@@ -17,11 +17,14 @@ use magisterium_core::serve::written;
 use magisterium_core::v1::card::card_to_v1;
 use magisterium_core::v1::continuity::Continuation;
 use magisterium_core::v1::dialect::is_v1_version;
+use magisterium_core::v1::list::ListQuery;
 use magisterium_core::v1::media;
 use magisterium_core::v1::translate::{
     message_json_to_v1, send_request_to_v0, task_json_to_v1, task_request_to_v0,
 };
-use magisterium_core::v1::{dialect, error_to_v1, route, Dialect, Method, Refusal};
+use magisterium_core::v1::{
+    dialect, error_to_v1, route, Dialect, Dispatch, Local, Method, Refusal,
+};
 use magisterium_core::wire::JsonRpcError;
 
 /// The request header that names the protocol version.
@@ -43,10 +46,22 @@ pub struct FrontDoor {
 /// goes back through.
 #[derive(Debug, Clone)]
 pub struct Opened {
-    /// The request with its body rewritten as 0.2.6.
+    /// The request with its body rewritten as 0.2.6 (as it came for a [`Listing`]).
     pub request: WorkerRequest,
     /// Turns the answer back into 1.0.
     pub door: FrontDoor,
+    /// A `ListTasks`: answered by the Worker from its own records, never upstream.
+    pub list: Option<Listing>,
+}
+
+/// A 1.0 `ListTasks` request (`magisterium_core::v1::list`), read and checked: its JSON-RPC id
+/// and its query. The HTTP+JSON binding's `GET /tasks` makes the same from its query string.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    /// The JSON-RPC id its answer carries.
+    pub id: Value,
+    /// What to list.
+    pub query: ListQuery,
 }
 
 /// Reads a JSON-RPC request. `Ok(None)`: 0.2.6, to be handled exactly as it came.
@@ -73,8 +88,22 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
     if let Some(content_type) = not_json {
         return Err(not_json_body(&id, content_type));
     }
-    let method = route(name).map_err(refuse)?;
+    let dispatch = route(name).map_err(refuse)?;
     let raw = envelope.get("params").cloned().unwrap_or(Value::Null);
+    let method = match dispatch {
+        Dispatch::Carry(method) => method,
+        Dispatch::Local(Local::ListTasks) => {
+            if envelope.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+                return Err(rpc_error(&id, invalid_request()));
+            }
+            let query = ListQuery::from_params(&raw).map_err(refuse)?;
+            return Ok(Some(Opened {
+                request: request.clone(),
+                door: FrontDoor::unread(),
+                list: Some(Listing { id, query }),
+            }));
+        }
+    };
     if method == Method::SendMessage {
         if let Some(refusal) = media::unreadable_part(&raw) {
             return Err(refuse(refusal));
@@ -118,6 +147,7 @@ pub fn open(request: &WorkerRequest) -> Result<Option<Opened>, WorkerResponse> {
             continuation,
             rest: false,
         },
+        list: None,
     }))
 }
 
@@ -236,6 +266,15 @@ fn not_json_body(id: &Value, content_type: &str) -> WorkerResponse {
     let mut refused = rpc_error(id, media::body_refusal(content_type).into_error());
     refused.status = 415;
     refused
+}
+
+/// -32600: not a JSON-RPC 2.0 request.
+fn invalid_request() -> JsonRpcError {
+    JsonRpcError {
+        code: -32600,
+        message: "Invalid Request".into(),
+        data: None,
+    }
 }
 
 fn rpc_error(id: &Value, error: JsonRpcError) -> WorkerResponse {

@@ -55,6 +55,15 @@ extern "C" {
     /// unauthorized.
     #[wasm_bindgen(method, js_name = giveBack)]
     pub fn give_back(this: &BudgetStub, client: &str, is_qa: bool, at: f64) -> Promise;
+    /// Keeps a task record (JSON) for an owner (`crate::tasks`).
+    #[wasm_bindgen(method, js_name = recordTask)]
+    pub fn record_task(this: &BudgetStub, owner: &str, record: &str) -> Promise;
+    /// Drops an owner's record of a task the service no longer has.
+    #[wasm_bindgen(method, js_name = forgetTask)]
+    pub fn forget_task(this: &BudgetStub, owner: &str, id: &str) -> Promise;
+    /// An owner's task records, as a JSON array.
+    #[wasm_bindgen(method, js_name = tasksOf)]
+    pub fn tasks_of(this: &BudgetStub, owner: &str) -> Promise;
 
     /// A Rate Limiting binding: `limit({ key })` → `{ success }`.
     pub type RateLimiter;

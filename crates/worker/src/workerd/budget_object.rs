@@ -29,15 +29,25 @@ use crate::workerd::fills_object::KeyFills;
 #[wasm_bindgen]
 extern "C" {
     /// A SQLite-backed object's `ctx.storage.sql`.
-    type SqlStorage;
+    pub(crate) type SqlStorage;
     /// Runs one statement with its bindings.
     #[wasm_bindgen(method, catch, variadic)]
-    fn exec(this: &SqlStorage, query: &str, bindings: &Array) -> Result<SqlCursor, JsValue>;
+    pub(crate) fn exec(
+        this: &SqlStorage,
+        query: &str,
+        bindings: &Array,
+    ) -> Result<SqlCursor, JsValue>;
     /// The rows of a statement.
-    type SqlCursor;
+    pub(crate) type SqlCursor;
     /// Every row, as objects.
     #[wasm_bindgen(method, js_name = toArray)]
-    fn to_array(this: &SqlCursor) -> Array;
+    pub(crate) fn to_array(this: &SqlCursor) -> Array;
+}
+
+/// The `ctx.storage.sql` of the object whose state is `ctx`.
+pub(crate) fn sql_of(ctx: &JsValue) -> Result<SqlStorage, JsValue> {
+    let storage = Reflect::get(ctx, &"storage".into())?;
+    Ok(Reflect::get(&storage, &"sql".into())?.unchecked_into())
 }
 
 const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS calls (window TEXT NOT NULL, qa INTEGER NOT NULL, at REAL NOT NULL)";
@@ -72,8 +82,7 @@ impl BudgetWindows {
     /// calls its storage holds from the last window.
     #[wasm_bindgen(constructor)]
     pub fn new(ctx: &JsValue, env: &JsValue) -> Result<BudgetWindows, JsValue> {
-        let storage = Reflect::get(ctx, &"storage".into())?;
-        let sql: SqlStorage = Reflect::get(&storage, &"sql".into())?.unchecked_into();
+        let sql = sql_of(ctx)?;
         let mut budget = Budget::new(&settings_of(env));
         sql.exec(SCHEMA, &Array::new())?;
         let since = budget.forgotten_before(js_sys::Date::now());

@@ -10,6 +10,7 @@ mod card;
 mod fill;
 mod forward;
 mod log;
+mod tasks;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -172,6 +173,12 @@ struct Call {
     /// The request as the app reads it (its headers, then its body once read), for the door
     /// of the answers the entry gives itself.
     read: Option<WorkerRequest>,
+    /// The anonymous visitor's session (`crate::tasks`), from their cookie or made now.
+    visitor: Option<String>,
+    /// The site is served over HTTPS (the session cookie is then `__Host-` and Secure).
+    https: bool,
+    /// The session cookie to set with the answer.
+    set_cookie: Option<String>,
 }
 
 /// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
@@ -205,6 +212,12 @@ impl Call {
             ctx,
             unit: None,
             read: None,
+            visitor: crate::tasks::visitor_of(
+                request.headers().get("cookie").ok().flatten().as_deref(),
+                url.protocol() == "https:",
+            ),
+            https: url.protocol() == "https:",
+            set_cookie: None,
         }
     }
 
@@ -335,6 +348,10 @@ impl Call {
                 }
             }
         }
+        if let (true, Outcome::Answer { response, body, .. }) = (is_rpc && !is_mcp, &outcome) {
+            self.remember(env, &credential, response, body.as_ref())
+                .await;
+        }
         match outcome {
             Outcome::Asset => io::asset(env, request).await,
             Outcome::Answer { response, body, .. } => self.done(&response, body.as_ref()),
@@ -387,6 +404,7 @@ impl Call {
                 Ok(answer(response))
             }
             Route::FetchCard(fetch) => self.card(&fetch, &url.origin()).await,
+            Route::ListTasks(plan) => self.list(plan, env, credential).await,
             Route::Forward(plan) => self.forward(plan, env, body, credential.token()).await,
         }
     }
@@ -397,7 +415,11 @@ impl Call {
         answer: &WorkerResponse,
         body: Option<&Uint8Array>,
     ) -> Result<Response, JsValue> {
-        let response = io::response(answer, body, &[("x-request-id", &self.request_id)])?;
+        let mut extra = vec![("x-request-id", self.request_id.as_str())];
+        if let Some(cookie) = &self.set_cookie {
+            extra.push(("set-cookie", cookie));
+        }
+        let response = io::response(answer, body, &extra)?;
         self.log_line(answer.status);
         Ok(response)
     }

@@ -8,3 +8,4 @@ pub mod coalesce;
 pub mod entry;
 pub mod fills_object;
 pub mod io;
+pub mod task_book;

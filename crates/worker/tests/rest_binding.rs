@@ -4,8 +4,10 @@
 
 use serde_json::{json, Value};
 
-use crate::common::worker::Harness;
+use crate::common::worker::{Harness, NOW};
 use magisterium_core::serve::http::WorkerResponse;
+use magisterium_worker::app::Route;
+use magisterium_worker::tasks::Owner;
 
 const BASE: &str = "/api/v1/a2a";
 
@@ -138,31 +140,47 @@ fn a2a_errors_leave_with_the_spec_s_http_status_and_error_info() {
 
 #[test]
 fn list_tasks_answers_what_the_json_rpc_list_tasks_answers() {
-    // Whatever ListTasks is on the JSON-RPC door (refused today; served once it lands), the
-    // REST route is the same call.
+    // GET /tasks is the JSON-RPC ListTasks: the same plan, answered from the same records, its
+    // result the REST body, its refusal the binding's status and google.rpc.Status.
     let mut h = Harness::new(&[]);
-    let rpc = json!({"jsonrpc": "2.0", "id": 1, "method": "ListTasks", "params": {"contextId": "c 1", "pageSize": 5}});
-    let (_, by_rpc) = h.rpc(rpc, &[("a2a-version", "1.0")]);
-    let listed = rest(&mut h, "GET", "/tasks?contextId=c%201&pageSize=5", "");
-    match by_rpc.get("result") {
-        Some(result) => {
-            assert_eq!(listed.status, 200);
-            assert_eq!(&json_of(&listed), result);
-        }
-        None => {
-            let (code, _, reason) = status_of(&listed);
-            assert!(code >= 400);
-            let info = by_rpc["error"]["data"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|d| d["@type"] == "type.googleapis.com/google.rpc.ErrorInfo")
-                .unwrap();
-            assert_eq!(info["reason"], reason.as_str());
-            assert_eq!(
-                json_of(&listed)["error"]["message"],
-                by_rpc["error"]["message"]
-            );
+    let owner = Owner::of(Some("alice"), None).unwrap();
+    let v1 = [("content-type", "application/json"), ("a2a-version", "1.0")];
+    for (params, query) in [
+        (
+            json!({"contextId": "c 1", "pageSize": 5}),
+            "contextId=c%201&pageSize=5",
+        ),
+        (json!({"pageSize": 0}), "pageSize=0"),
+    ] {
+        let rpc = json!({"jsonrpc": "2.0", "id": 1, "method": "ListTasks", "params": params});
+        // A listing is planned (answered from the records, never upstream); bad parameters are
+        // refused before any record is read.
+        let answer = |route: Route, h: &Harness| match route {
+            Route::ListTasks(plan) => plan.answer(&[], Some(&owner), NOW, &h.settings),
+            Route::Respond(refused) => refused,
+            other => panic!("ListTasks routed to {other:?}"),
+        };
+        let route = h.route("POST", BASE, &v1, &rpc.to_string());
+        let by_rpc = json_of(&answer(route, &h));
+        let route = h.route("GET", &format!("{BASE}/tasks?{query}"), &v1, "");
+        let listed = answer(route, &h);
+        match by_rpc.get("result") {
+            Some(result) => {
+                assert_eq!(listed.status, 200);
+                assert_eq!(&json_of(&listed), result);
+            }
+            None => {
+                let (code, status, reason) = status_of(&listed);
+                assert_eq!(
+                    (code, status.as_str(), by_rpc["error"]["code"].as_i64()),
+                    (400, "INVALID_ARGUMENT", Some(-32602)),
+                    "{by_rpc} {reason}"
+                );
+                assert_eq!(
+                    json_of(&listed)["error"]["message"],
+                    by_rpc["error"]["message"]
+                );
+            }
         }
     }
 }

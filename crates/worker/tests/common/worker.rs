@@ -31,13 +31,14 @@ impl Harness {
         }
     }
 
-    pub fn request(
+    /// How the app routes a request (a plan, or an answer of its own).
+    pub fn route(
         &mut self,
         method: &str,
         path: &str,
         headers: &[(&str, &str)],
         body: &str,
-    ) -> WorkerResponse {
+    ) -> Route {
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let req = WorkerRequest {
             method: method.into(),
@@ -53,10 +54,18 @@ impl Harness {
             now_ms: self.now,
             account: None,
         };
-        match self
-            .app
+        self.app
             .handle(&req, &self.settings, &mut self.random, false)
-        {
+    }
+
+    pub fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> WorkerResponse {
+        match self.route(method, path, headers, body) {
             Route::Respond(r) => r,
             other => panic!("{path} routed to {other:?}"),
         }

@@ -119,10 +119,8 @@ export function renderCalendarPanel(root) {
     const url = feedUrl(location.origin, state.calendar);
     const name = calendars.find((c) => c.id === state.calendar)?.name ?? state.calendar;
     feed.replaceChildren(
-      `Subscribe to the feed of this calendar (${name}) in Google Calendar, Apple Calendar or Outlook, by its address: `,
+      `Subscribe to this calendar (${name}) in Google Calendar, Apple Calendar or Outlook by its address: `,
       h("a", { href: url, id: "cal-feed-link" }, url),
-      " or ",
-      h("a", { href: url.replace(/^https?:/, "webcal:"), id: "cal-webcal-link" }, "open it in your calendar app"),
       ". One all-day event a day from last year to next year, names in English, the readings in each event.",
     );
   }

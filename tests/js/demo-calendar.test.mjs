@@ -2,19 +2,23 @@
 // calendar as the package's Node entry computes it, the Epiphany on 2027-01-03 in the United
 // States, a day's readings on selection, the locale's names, today marked, the keyboard, 360 px,
 // the feed link (fetched and read back by ical.js), and its "Use this in your app" snippets run
-// (Node, the Worker's fetch handler, and the browser code in a page).
+// (Node, the Worker's fetch handler in Node and in workerd, and the browser code in a page).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
 import * as cal from "../../pkg/liturgy/node.js";
-import { AGENT_URL, consumerDir, root, writeFile } from "./helpers.mjs";
+import { AGENT_URL, consumerDir, port, root, writeFile } from "./helpers.mjs";
 import { horizontalOverflow, launchBrowser, openPage, problems, screenshots } from "./page-helpers.mjs";
 import { runInPage } from "./snippet-browser.mjs";
-import { runSnippet } from "./snippet-run.mjs";
+import { runSnippet, serveWorkerSnippets } from "./snippet-run.mjs";
 
 const US = "united-states";
+const WORKERD_PORT = port(18816);
+
+/** The events of an iCalendar text, read by ical.js. */
+const eventsOf = (text) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
 
 /** The panel's cells of the month shown: date, label, rank, colour, pressed, current. */
 const cells = (page) =>
@@ -162,7 +166,7 @@ describe("demo page: the calendar panel", () => {
     const res = await fetch(href);
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-type"), /^text\/calendar/);
-    const events = new ICAL.Component(ICAL.parse(await res.text())).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    const events = eventsOf(await res.text());
     const today = new Date().toISOString().slice(0, 10);
     const event = events.find((e) => e.startDate.toString() === today);
     assert.ok(event, `the feed has today (${today})`);
@@ -216,11 +220,25 @@ describe("demo page: the calendar panel's “Use this in your app” runs", () =
       const worker = await code("worker");
       const workerRun = await runSnippet(writeFile(dir, "worker.mjs", worker), "worker");
       assert.equal(workerRun.code, 0, `${worker}\n${workerRun.stderr}`);
-      const events = new ICAL.Component(ICAL.parse(workerRun.stdout)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
-      assert.equal(events.length, 365);
-      const epiphany = events.find((e) => e.startDate.toString() === "2027-01-03");
-      assert.equal(epiphany.summary, day.celebration, "the feed names the day as the panel does");
-      assert.ok(epiphany.description.includes(day.masses[0].gospel));
+      const feedShows = (text, what) => {
+        const events = eventsOf(text);
+        assert.equal(events.length, 365, what);
+        const epiphany = events.find((e) => e.startDate.toString() === "2027-01-03");
+        assert.equal(epiphany.summary, day.celebration, `${what}: the feed names the day as the panel does`);
+        assert.ok(epiphany.description.includes(day.masses[0].gospel), what);
+      };
+      feedShows(workerRun.stdout, "the Worker code in Node");
+      // In workerd, bundled by wrangler with the package's workerd entry (the readings loaded on import).
+      const server = await serveWorkerSnippets(consumerDir("calendar-snippets-workerd"), [{ name: "feed", code: worker }], WORKERD_PORT);
+      try {
+        const res = await fetch(`http://127.0.0.1:${WORKERD_PORT}/feed`);
+        const text = await res.text();
+        assert.equal(res.status, 200, `${text}\n${server.log().slice(-2000)}`);
+        assert.match(res.headers.get("content-type"), /^text\/calendar/);
+        feedShows(text, "the Worker code in workerd");
+      } finally {
+        server.stop();
+      }
 
       const browserCode = await code("browser");
       assert.ok(browserCode.includes(`// ${AGENT_URL}/calendar/${US}.ics`), "the feed's URL");

@@ -26,7 +26,7 @@ const rankWord = (rank) => RANK[rank] ?? rank;
 /** Renders the panel into `root` (once the calendar entry is initialised). */
 export function renderCalendarPanel(root) {
   const today = isoDay();
-  const state = { calendar: "general-roman", locale: "en", month: today.slice(0, 7), selected: today, readings: "loading" };
+  const state = { calendar: "general-roman", locale: "en", month: today.slice(0, 7), selected: today, readings: "loading", asked: false };
   const calendars = liturgicalCalendars();
 
   const calendarSelect = h("select", { id: "cal-calendar" }, calendars.map((c) => h("option", { value: c.id }, c.name)));
@@ -173,6 +173,7 @@ export function renderCalendarPanel(root) {
     if (!button) return;
     state.selected = button.dataset.date;
     render(state.selected);
+    loadReadings();
   });
   // Arrow keys move the focus a day or a week, into the next or previous month at its edges.
   body.addEventListener("keydown", (event) => {
@@ -188,8 +189,18 @@ export function renderCalendarPanel(root) {
   });
 
   render();
-  loadLectionary().then(
-    () => (state.readings = "ready"),
-    () => (state.readings = "failed"),
-  ).then(renderDay);
+  const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadReadings());
+  seen.observe(day);
+
+  /** The readings are a file of their own (about 31 KB brotli): fetched once the day's part of the
+   *  panel is on screen or a day is chosen, so a visit that never gets there downloads nothing more. */
+  function loadReadings() {
+    if (state.readings !== "loading" || state.asked) return;
+    state.asked = true;
+    seen.disconnect();
+    loadLectionary().then(
+      () => (state.readings = "ready"),
+      () => (state.readings = "failed"),
+    ).then(renderDay);
+  }
 }

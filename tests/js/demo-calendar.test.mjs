@@ -62,6 +62,17 @@ describe("demo page: the calendar panel", () => {
     await browser?.close();
   });
 
+  test("the readings' file is fetched once the panel's day is on screen, not before", async () => {
+    const asked = [];
+    page.on("request", (r) => new URL(r.url()).pathname === "/pkg/liturgy/lectionary.js" && asked.push(r.url()));
+    await page.waitForTimeout(300);
+    assert.deepEqual(asked, [], "not at start (the panel is below the fold at 1280 × 900)");
+    assert.match(await page.textContent("#cal-day"), /Loading the readings…/);
+    await page.locator("#cal-day").scrollIntoViewIfNeeded();
+    await readingsShown(page);
+    assert.equal(asked.length, 1, "fetched once, when seen");
+  });
+
   test("at start: this month of the General Roman Calendar, today marked, selected and the one tab stop", async () => {
     const today = await page.evaluate(() => {
       const d = new Date();

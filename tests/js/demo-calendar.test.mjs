@@ -166,6 +166,17 @@ describe("demo page: the calendar panel", () => {
     assert.equal(await page.textContent("#cal-title"), "January 2027");
     await page.click("#cal-prev");
     assert.equal(await page.textContent("#cal-title"), "December 2026");
+    // The entry's years are the panel's: no month before January 1900 or after December 2199.
+    await choose(page, { month: "1900-01" });
+    assert.equal(await page.isDisabled("#cal-prev"), true);
+    assert.equal(await page.isDisabled("#cal-next"), false);
+    await page.focus('#cal-grid button[data-date="1900-01-01"]');
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await focused(page), "1900-01-01", "no day before 1900");
+    await choose(page, { month: "2199-12" });
+    assert.equal(await page.isDisabled("#cal-next"), true);
+    assert.equal((await cells(page)).length, 31);
+    await choose(page, { month: "2027-01" });
   });
 
   test("the feed link: the chosen calendar's /calendar/<id>.ics, served as iCalendar that ical.js reads", async () => {

@@ -19,6 +19,8 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 const FIRST_MONTH = "1900-01";
 const LAST_MONTH = "2199-12";
 const PARTS = [["first", "First reading"], ["psalm", "Psalm"], ["second", "Second reading"], ["gospel", "Gospel"]];
+/** The Easter Vigil's set holds its seven readings, their psalms and canticles, and the Epistle. */
+const VIGIL_PARTS = [["first", "Old Testament readings"], ["psalm", "Psalms and canticles"], ["second", "Epistle"], ["gospel", "Gospel"]];
 
 const monthTitle = (month) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en", { month: "long", year: "numeric", timeZone: "UTC" });
 const rankWord = (rank) => RANK[rank] ?? rank;
@@ -112,7 +114,7 @@ export function renderCalendarPanel(root) {
     return h("div", { class: "cal-readings" }, d.readings.map((r) =>
       h("div", { class: "cal-mass" },
         h("h5", {}, r.mass ?? (r.vigil ? "The Easter Vigil" : "Mass of the day"), r.number ? h("span", { class: "cal-number" }, ` · Lectionary ${r.number}`) : null),
-        h("dl", {}, PARTS.filter(([key]) => r[key]).map(([key, name]) => [h("dt", {}, name), h("dd", { dataset: { part: key } }, r[key])])))));
+        h("dl", {}, (r.vigil ? VIGIL_PARTS : PARTS).filter(([key]) => r[key]).map(([key, name]) => [h("dt", {}, name), h("dd", { dataset: { part: key } }, r[key])])))));
   }
 
   function renderFeed() {

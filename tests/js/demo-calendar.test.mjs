@@ -162,6 +162,13 @@ describe("demo page: the calendar panel", () => {
     assert.deepEqual((await shownDay(page)).masses.map((m) => m.gospel), gospels);
     // Focus is visible: the browser's :focus-visible outline of the page.
     assert.notEqual(await page.$eval(":focus", (el) => getComputedStyle(el).outlineStyle), "none");
+    // The Easter Vigil's set is named as such, its parts too.
+    await choose(page, { month: "2027-03" });
+    await page.click('#cal-grid button[data-date="2027-03-27"]');
+    const vigil = cal.liturgicalDay("2027-03-27", { calendar: US }).readings.find((r) => r.vigil);
+    assert.equal(await page.textContent("#cal-day .cal-mass h5"), `${vigil.mass} · Lectionary ${vigil.number}`);
+    assert.deepEqual(await page.$$eval("#cal-day .cal-mass dt", (dt) => dt.map((x) => x.textContent)), ["Old Testament readings", "Psalms and canticles", "Epistle", "Gospel"]);
+    await choose(page, { month: "2026-12" });
     await page.click("#cal-next");
     assert.equal(await page.textContent("#cal-title"), "January 2027");
     await page.click("#cal-prev");

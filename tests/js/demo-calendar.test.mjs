@@ -1,8 +1,9 @@
 // The demo page's calendar panel (www/calendar.js) in headless Chromium: a month of the chosen
 // calendar as the package's Node entry computes it, the Epiphany on 2027-01-03 in the United
 // States, a day's readings on selection, the locale's names, today marked, the keyboard, 360 px,
-// the feed link (fetched and read back by ical.js), and its "Use this in your app" snippets run
-// (Node, the Worker's fetch handler in Node and in workerd, and the browser code in a page).
+// the feed link (fetched and read back by ical.js), a locale's file that fails to load, and its
+// "Use this in your app" snippets run (Node, the Worker's fetch handler in Node and in workerd, and
+// the browser code in a page).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { symlinkSync } from "node:fs";
@@ -212,6 +213,33 @@ describe("demo page: the calendar panel", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshots(page, "30-calendar", { fullPage: false, at: "#calendar" });
     await screenshots(page, "31-calendar-day", { fullPage: false, at: "#cal-day" });
+  });
+});
+
+describe("demo page: the calendar panel when a locale's file does not load", () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(() => browser?.close());
+
+  test("the panel says so, keeps the names it had, and the locale can be chosen again once it loads", async () => {
+    const page = await openPage(browser.context, AGENT_URL);
+    try {
+      await page.route("**/pkg/liturgy/locales/de.js", (route) => route.abort("failed"));
+      await page.selectOption("#cal-locale", "de");
+      await page.waitForFunction(() => document.querySelector('#calendar [role="status"]').textContent !== "");
+      assert.match(await page.textContent('#calendar [role="status"]'), /^The names in de could not be loaded/);
+      assert.equal(await page.inputValue("#cal-locale"), "en", "the locale shown is the one in use");
+      assert.equal(await page.getAttribute("#cal-grid .cal-name", "lang"), "en");
+      await page.unroute("**/pkg/liturgy/locales/de.js");
+      await page.selectOption("#cal-locale", "de");
+      await page.waitForFunction(() => document.querySelector("#cal-grid .cal-name")?.lang === "de");
+      assert.equal(await page.textContent('#calendar [role="status"]'), "");
+      assert.deepEqual(await problems(page, [/de\.js|Failed to load|ERR_FAILED/]), []);
+    } finally {
+      await page.close();
+    }
   });
 });
 

@@ -20,13 +20,23 @@ export function codePanel(entry, value, options, prefs) {
   const call = recordCall(entry, value, shownOptions(options));
   const codes = Object.fromEntries(TARGETS.map((t) => [t.id, snippet(t.id, call, entry.shape)]));
   codes[MCP_TAB.id] = mcpConfig(location.origin);
+  return codeTabs({ targets: [...TARGETS, MCP_TAB], codes, notes: NOTES, prefs }).panel;
+}
+
+/**
+ * The template's panel with one tab per target (`{ id, label }`), showing `codes[id]` and
+ * `notes[id]`. Ids start with `prefix` (`<prefix>-tab-<id>`, `<prefix>-tabpanel`), so two panels can
+ * be on the page. Returns `{ panel, setCodes(codes) }`: `setCodes` shows new code in place.
+ */
+export function codeTabs({ targets, codes, notes, prefs, prefix = "code" }) {
   const panel = fromTemplate("tpl-use-code");
   const tablist = part(panel, "tabs");
   const tabpanel = part(panel, "tabpanel");
+  tabpanel.id = `${prefix}-tabpanel`;
   const code = part(panel, "code");
   const status = part(panel, "status");
-  const tabs = [...TARGETS, MCP_TAB].map((target) => {
-    const tab = h("button", { type: "button", role: "tab", id: `code-tab-${target.id}`, "aria-controls": tabpanel.id, dataset: { target: target.id } }, target.label);
+  const tabs = targets.map((target) => {
+    const tab = h("button", { type: "button", role: "tab", id: `${prefix}-tab-${target.id}`, "aria-controls": tabpanel.id, dataset: { target: target.id } }, target.label);
     tab.addEventListener("click", () => select(target.id));
     return tab;
   });
@@ -40,8 +50,8 @@ export function codePanel(entry, value, options, prefs) {
       tab.tabIndex = on ? 0 : -1;
       if (on && focus) tab.focus();
     }
-    tabpanel.setAttribute("aria-labelledby", `code-tab-${id}`);
-    part(panel, "note").textContent = NOTES[id];
+    tabpanel.setAttribute("aria-labelledby", `${prefix}-tab-${id}`);
+    part(panel, "note").textContent = notes[id];
     code.textContent = codes[id];
     code.dataset.target = id;
     status.textContent = "";
@@ -69,6 +79,12 @@ export function codePanel(entry, value, options, prefs) {
 
   panel.open = prefs.open;
   panel.addEventListener("toggle", () => (prefs.open = panel.open));
-  select(codes[prefs.target] ? prefs.target : TARGETS[0].id);
-  return panel;
+  select(codes[prefs.target] ? prefs.target : targets[0].id);
+  return {
+    panel,
+    setCodes(next) {
+      codes = next;
+      select(prefs.target);
+    },
+  };
 }

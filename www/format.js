@@ -132,3 +132,32 @@ export function formatMetric(metric, value) {
   if (typeof value !== "number") return "—";
   return metric.startsWith("percent") ? `${value.toFixed(1)}%` : nf.format(value);
 }
+
+/** `YYYY-MM-DD` of the UTC day of `date` (a Date made by Date.UTC). */
+const utcIso = (date) => date.toISOString().slice(0, 10);
+
+/** The civil day `n` days after `iso` (`YYYY-MM-DD`; `n` may be negative). */
+export function addDays(iso, n) {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return utcIso(date);
+}
+
+/** The month `n` months after `month` (`YYYY-MM`). */
+export function shiftMonth(month, n) {
+  const [y, m] = month.split("-").map(Number);
+  return utcIso(new Date(Date.UTC(y, m - 1 + n, 1))).slice(0, 7);
+}
+
+/**
+ * The days of `month` (`YYYY-MM`) as a month's page shows them, weeks from Sunday: rows of seven,
+ * each a `YYYY-MM-DD` or null before the first and after the last day.
+ */
+export function monthWeeks(month) {
+  const [y, m] = month.split("-").map(Number);
+  const lead = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
+  const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const cells = [...Array(lead).fill(null), ...Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`)];
+  while (cells.length % 7) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+}

@@ -4,7 +4,8 @@
 // Layout: skills.js (the registry), form.js (skill list and inputs), run.js (a call), errors.js,
 // exchange.js (the recording fetch), code-panel.js + snippet.js ("Use this in your app"),
 // session.js (sign-in), render/ (one module per result shape). The header's #liturgy-slot shows
-// today's liturgical day, computed offline by render/liturgy.js (the SDK's calendar entry).
+// today's liturgical day, computed offline by render/liturgy.js (the SDK's calendar entry), and
+// calendar.js is the calendar panel (#calendar: a month, a day's readings, the feed).
 import initSdk, { MagisteriumClient, isMagisteriumError } from "/pkg/index.js";
 import initMarkdown, { renderMarkdown } from "/markdown/magisterium_markdown.js";
 import { $, h, markdownBlock } from "./dom.js";
@@ -15,6 +16,7 @@ import { loadSession, renderAccount } from "./session.js";
 import { entryFor } from "./skills.js";
 import { onFootnoteClick } from "./render/qa.js";
 import { initCalendar, renderLiturgyHeader } from "./render/liturgy.js";
+import { renderCalendarPanel } from "./calendar.js";
 
 const ENDPOINT = "/api/v1/a2a";
 
@@ -115,6 +117,7 @@ async function start() {
   try {
     await Promise.all([initSdk(), initMarkdown(), initCalendar()]);
     renderLiturgyHeader();
+    renderCalendarPanel($("calendar-body"));
     app.client = new MagisteriumClient({
       endpoint: new URL(ENDPOINT, location.href).href,
       fetch: app.recorder.fetch,

@@ -1,5 +1,6 @@
 // axe-core (the accessibility engine, npm axe-core) over the demo page at 1280 and 360 px, light and
-// dark: the start, a Q&A answer with its code panel open, a document, the statistics, an error.
+// dark: the start, a Q&A answer with its code panel open, a document, the statistics, an error, the
+// calendar panel with a day's readings and its code open.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -55,6 +56,22 @@ test("axe: the start page", () => check(light, "start", async () => {}));
 test("axe: a Q&A answer with the code panel and the exchange open, light and dark", async () => {
   await check(light, "Q&A", qaWithPanel);
   await check(dark, "Q&A (dark)", qaWithPanel);
+});
+
+async function calendarPanel(page) {
+  await page.selectOption("#cal-calendar", "united-states");
+  await page.selectOption("#cal-locale", "fr");
+  await page.waitForFunction(() => document.querySelector("#cal-grid .cal-name")?.lang === "fr");
+  await page.fill("#cal-month", "2027-01");
+  await page.click('#cal-grid button[data-date="2027-01-03"]');
+  await page.waitForSelector("#cal-day .cal-mass");
+  await page.click("#calendar .use-code summary");
+  await page.click("#cal-code-tab-worker");
+}
+
+test("axe: the calendar panel (a month in French, a day's readings, its code open), light and dark", async () => {
+  await check(light, "calendar", calendarPanel);
+  await check(dark, "calendar (dark)", calendarPanel);
 });
 
 test("axe: a search and a document", () =>

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  addDays,
   chunkMarkdown,
   dayLabel,
   formatBytes,
@@ -12,9 +13,11 @@ import {
   humanize,
   isoDay,
   metricsOf,
+  monthWeeks,
   orderedEntries,
   plural,
   safeHttpUrl,
+  shiftMonth,
   utf8Bytes,
   valueView,
 } from "../../www/format.js";
@@ -125,5 +128,29 @@ test("niceTicks (the chart's axis): round steps that cover the values", async ()
   for (const [lo, hi] of [[-3, 7], [0.001, 0.0042], [17, 1e9]]) {
     const ticks = niceTicks(lo, hi);
     assert.ok(ticks[0] <= lo && ticks.at(-1) >= hi && ticks.length <= 13, `${lo}..${hi}: ${ticks}`);
+  }
+});
+
+test("the calendar panel's civil days: a day or a month on, across months, years and leap days", () => {
+  assert.equal(addDays("2027-01-01", -1), "2026-12-31");
+  assert.equal(addDays("2024-02-28", 1), "2024-02-29");
+  assert.equal(addDays("2023-02-28", 1), "2023-03-01");
+  assert.equal(addDays("2027-01-03", 7), "2027-01-10");
+  assert.equal(shiftMonth("2027-01", -1), "2026-12");
+  assert.equal(shiftMonth("2026-12", 1), "2027-01");
+  assert.equal(shiftMonth("1900-01", 2399), "2099-12");
+});
+
+test("monthWeeks: weeks from Sunday, every day of the month once, in order, blanks around", () => {
+  for (const [month, lead, days] of [["2027-01", 5, 31], ["2026-02", 0, 28], ["2024-02", 4, 29], ["2026-08", 6, 31]]) {
+    const weeks = monthWeeks(month);
+    assert.ok(weeks.every((w) => w.length === 7), month);
+    const cells = weeks.flat();
+    assert.equal(cells.findIndex(Boolean), lead, `${month}: the first day's weekday`);
+    assert.equal(new Date(`${month}-01T00:00:00Z`).getUTCDay(), lead, month);
+    const dates = cells.filter(Boolean);
+    assert.equal(dates.length, days, month);
+    assert.deepEqual(dates, Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`));
+    assert.ok(cells.length - cells.lastIndexOf(dates.at(-1)) <= 7, `${month}: no empty week`);
   }
 });

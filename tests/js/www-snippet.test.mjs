@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { MCP_TAB, TARGETS, callExpression, jsLiteral, mcpConfig, recordCall, shownOptions, snippet } from "../../www/snippet.js";
 import { SKILLS, entryFor, genericEntry } from "../../www/skills.js";
+import { CALENDAR_NOTES, CALENDAR_TARGETS, calendarSnippet, feedUrl } from "../../www/calendar-snippet.js";
 
 const TRICKY = [
   'He said "grace" and \'nature\'',
@@ -127,4 +128,38 @@ test("the MCP tab: the JSON an MCP client takes, naming this site's /mcp", () =>
   assert.ok(!TARGETS.some((t) => t.id === "mcp"), "the MCP tab is no code target");
   const config = JSON.parse(mcpConfig("https://app.example"));
   assert.deepEqual(config, { mcpServers: { magisterium: { url: "https://app.example/mcp" } } });
+});
+
+test("the calendar panel's snippets: every target, English or another locale, valid modules naming the panel's day", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "www-calendar-snippet-"));
+  try {
+    const files = [];
+    for (const locale of ["en", "fr"]) {
+      const call = { date: "2027-01-03", calendar: "united-states/boston", locale, origin: "https://app.example" };
+      for (const { id: target } of CALENDAR_TARGETS) {
+        const code = calendarSnippet(target, call);
+        const what = `${target}/${locale}:\n${code}`;
+        assert.ok(CALENDAR_NOTES[target], what);
+        assert.match(code, /from "magisterium-a2a\/liturgy";/, what);
+        const options = locale === "en" ? '{ calendar: "united-states/boston" }' : '{ calendar: "united-states/boston", locale: "fr" }';
+        if (target === "worker") assert.ok(code.includes(`liturgicalYearIcs(2027, ${options})`), what);
+        else assert.ok(code.includes(`liturgicalDay("2027-01-03", ${options})`), what);
+        if (target === "browser") {
+          assert.match(code, /await init\(\);/, what);
+          assert.equal(code.includes('liturgicalLocale("fr")'), locale === "fr", `${what}: the locale's names loaded when not English`);
+          assert.ok(code.includes(`// ${feedUrl("https://app.example", "united-states/boston")}`), `${what}: the feed`);
+        }
+        for (const line of code.split("\n")) assert.ok(line.length <= 100, `${what}: a long line ${line}`);
+        files.push(writeFileSync(path.join(dir, `${target}-${locale}.mjs`), code) ?? path.join(dir, `${target}-${locale}.mjs`));
+      }
+    }
+    for (const file of files) {
+      const check = spawnSync(process.execPath, ["--check", file], { encoding: "utf8" });
+      assert.equal(check.status, 0, `${path.basename(file)}: ${check.stderr}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.equal(feedUrl("https://app.example", "united-states"), "https://app.example/calendar/united-states.ics");
+  assert.throws(() => calendarSnippet("deno", { date: "2027-01-03", calendar: "general-roman", locale: "en", origin: "" }), /unknown target/);
 });

@@ -5,13 +5,14 @@ import initLiturgy, { liturgicalDay } from "/pkg/liturgy/index.js";
 import { $, h } from "../dom.js";
 import { formatIsoDate } from "../format.js";
 
-const SEASON = { advent: "Advent", christmas: "Christmas Time", ordinary_time: "Ordinary Time", lent: "Lent", triduum: "Paschal Triduum", easter: "Easter Time" };
-const RANK = { triduum: "Paschal Triduum", solemnity: "solemnity", commemoration: "commemoration", sunday: "Sunday", feast: "feast", memorial: "memorial", optional_memorial: "optional memorial", weekday: "weekday" };
+export const SEASON = { advent: "Advent", christmas: "Christmas Time", ordinary_time: "Ordinary Time", lent: "Lent", triduum: "Paschal Triduum", easter: "Easter Time" };
+export const RANK = { triduum: "Paschal Triduum", solemnity: "solemnity", commemoration: "commemoration", sunday: "Sunday", feast: "feast", memorial: "memorial", optional_memorial: "optional memorial", weekday: "weekday" };
 
 /** Loads the calendar's wasm (once). */
 export const initCalendar = () => initLiturgy();
 
-const swatch = (colour) => h("span", { class: `liturgy-colour colour-${colour}`, "aria-hidden": "true" });
+/** The colour's round swatch (decorative: the colour is also said in words). */
+export const swatch = (colour) => h("span", { class: `liturgy-colour colour-${colour}`, "aria-hidden": "true" });
 
 /** `Lent, week 4 · solemnity · white`. */
 function describe(day) {

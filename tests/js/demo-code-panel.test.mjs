@@ -6,7 +6,7 @@
 // workerd entry). And the panel itself: closed at first, tabs by keyboard, copy, kept open.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { AGENT_URL, consumerDir, writeFile } from "./helpers.mjs";
+import { AGENT_URL, consumerDir, port, writeFile } from "./helpers.mjs";
 import { runSnippet, serveWorkerSnippets } from "./snippet-run.mjs";
 import { answer, completedTask, fulfilRpc, horizontalOverflow, launchBrowser, openPage, pickSkill, problems, screenshots, submit, waitForAnswer } from "./page-helpers.mjs";
 import { decodeResponse } from "../../pkg/node.js";
@@ -18,7 +18,7 @@ const dir = consumerDir("snippets");
 
 /** The Worker snippets met so far with the page's result, for the run in workerd (last test). */
 const workerSnippets = [];
-const WORKERD_PORT = 18812;
+const WORKERD_PORT = port(18812);
 
 /** The page's next JSON-RPC exchange (request and response bodies), caught at the network. */
 function nextExchange(page) {

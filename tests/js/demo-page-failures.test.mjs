@@ -4,6 +4,7 @@
 // sign-in), with screenshots in test-output/screenshots/.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { port } from "./helpers.mjs";
 import {
   answer,
   completedTask,
@@ -17,7 +18,7 @@ import {
   waitForAnswer,
 } from "./page-helpers.mjs";
 
-const RATE_LIMITED_PORT = 18811;
+const RATE_LIMITED_PORT = port(18811);
 const withPage = demoPages();
 
 describe("demo page", () => {

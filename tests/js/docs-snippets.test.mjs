@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { consumerDir, root, writeFile } from "./helpers.mjs";
+import { consumerDir, port, root, writeFile } from "./helpers.mjs";
 import { RUNTIMES, blocks, fileName, where } from "./docs-blocks.mjs";
 import { launchBrowser } from "./page-helpers.mjs";
 import { runInPage } from "./snippet-browser.mjs";
@@ -16,7 +16,7 @@ import { runSnippet, serveWorkerSnippets } from "./snippet-run.mjs";
 
 /** Placeholder origins the docs use for the reader's own deployment (or scripts/demo.sh's): they reach the stand-in. */
 const PLACEHOLDERS = ["https://your-app.example", "http://127.0.0.1:8787"];
-const WORKERD_PORT = 18814;
+const WORKERD_PORT = port(18814);
 
 const all = blocks();
 const runnable = (runtime) => all.filter((b) => b.lang === "js" && b.words[0] === runtime && !fileName(b));

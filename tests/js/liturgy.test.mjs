@@ -5,7 +5,7 @@ import "./record.mjs";
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
-import { AGENT_URL, consumerDir, startWrangler, writeFile } from "./helpers.mjs";
+import { AGENT_URL, consumerDir, port, startWrangler, writeFile } from "./helpers.mjs";
 import { launchBrowser, openPage, problems } from "./page-helpers.mjs";
 
 const dir = consumerDir("liturgy-consumer");
@@ -70,7 +70,7 @@ describe("Node (the `node` export condition)", () => {
 });
 
 describe("workerd (the `workerd` export condition, bundled by wrangler)", () => {
-  const PORT = 18796;
+  const PORT = port(18796);
   let server;
   before(async () => {
     const worker = consumerDir("liturgy-workerd-consumer");

@@ -3,9 +3,9 @@
 import "./record.mjs";
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { AGENT_URL, consumerDir, startWrangler, writeFile } from "./helpers.mjs";
+import { AGENT_URL, consumerDir, port, startWrangler, writeFile } from "./helpers.mjs";
 
-const PORT = 18788;
+const PORT = port(18788);
 const dir = consumerDir("workerd-consumer");
 writeFile(dir, "worker.js", `import { MagisteriumClient } from "magisterium-a2a";
 export default {

@@ -6,6 +6,7 @@ import init, {
   liturgicalYear,
   liturgicalYearIcs,
   liturgicalLocale,
+  loadLectionary,
   isMagisteriumError,
   type CalendarInfo,
   type CalendarOptions,
@@ -40,6 +41,10 @@ if (day !== null) {
 }
 liturgicalDay("2026-03-19");
 await liturgicalLocale("pt-BR");
+// The readings' file, fetched once in a browser (ready on import in Node and workerd).
+await loadLectionary();
+// @ts-expect-error loadLectionary takes no argument
+await loadLectionary("fr");
 const named: string | undefined = liturgicalDay("2026-03-19", { calendar: "brazil", locale: "pt" })?.celebration.name;
 console.log(named);
 // @ts-expect-error a locale is a string such as "fr"

@@ -10,8 +10,15 @@ export const SKILLS = ["catholic_qa", "document_search", "document_fetch", "litu
 export const text = (result) => result.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
 export const count = async (key) => (await (await fetch(`${FAULT_URL}/__count/${key}`)).json()).count;
 
-/** A fetch that records each POST's MCP headers and JSON-RPC method (for the assertions on the era). */
+let clients = 0;
+
+/** A fetch that records each POST's MCP headers and JSON-RPC method (for the assertions on the era).
+ *  Each recording fetch is a visitor of its own to the Worker (its own `cf-connecting-ip`), as each
+ *  user's MCP client is: the shared proxy's per-visitor limits (2 Q&A calls in 10 s) then count
+ *  this client's calls only, not those of the other tests of its lane. */
 export function recordingFetch() {
+  clients += 1;
+  const address = `10.88.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
   const seen = [];
   const record = async (url, init = {}) => {
     const headers = new Headers(init.headers);
@@ -27,7 +34,8 @@ export function recordingFetch() {
         mcpName: headers.get("mcp-name"),
       });
     }
-    return fetch(url, init);
+    headers.set("cf-connecting-ip", address);
+    return fetch(url, { ...init, headers });
   };
   return { fetch: record, seen };
 }

@@ -31,7 +31,8 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Sent with every request to the endpoint's origin (and to `trustedOrigins`), never elsewhere. */
   headers?: Record<string, string>;
-  /** Largest answer read. Default 32 MiB; a larger one rejects with kind "invalid_response" without reading the rest. */
+  /** Largest answer read. Default 32 MiB; a larger one rejects with kind "invalid_response" without reading the rest
+   *  (one that declares a `Content-Length` within it, and no encoding, is read whole and then held to it). */
   maxResponseBytes?: number;
   /** Client-side pacing under the service's limits (15 calls a minute, 2 of them catholic_qa). Default off. */
   pacing?: boolean | { perMinute?: number; qaPerMinute?: number };

@@ -13,7 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ReadableStreamByobReader, ReadableStreamReadResult, Response};
 
-use super::body::{ignore, read_capped, refused_unread, whole_within, Capped};
+use super::body::{declared, ignore, read_capped, readable_whole, Capped, Declared};
 
 /// The largest buffer kept for the next read; a larger one is let go after its read.
 const KEEP_AT_MOST: u32 = 8 << 20;
@@ -28,7 +28,7 @@ thread_local! {
 /// Reads `response`'s body whole and hands it to `bytes`, or gives `None` once more than `max`
 /// bytes arrived (the rest is cancelled unread; a declared `Content-Length` above `max` is refused
 /// before anything is read). A declared length within `max` is read with one `arrayBuffer()`
-/// ([`whole_within`]), and the length it gives is held to `max` all the same (a `Response` an
+/// ([`readable_whole`]), and the length it gives is held to `max` all the same (a `Response` an
 /// injected `fetch` made may declare less than it holds). The view `bytes` gets is valid only
 /// during the call.
 ///
@@ -39,10 +39,11 @@ pub async fn read_body_into<T>(
     max: f64,
     bytes: impl FnOnce(&Uint8Array) -> T,
 ) -> Result<Option<T>, JsValue> {
-    if refused_unread(response, max) {
+    let length = declared(response, max);
+    if length == Declared::Over {
         return Ok(None);
     }
-    if whole_within(response, max) {
+    if length == Declared::Within && readable_whole(response) {
         // A `Response` without `arrayBuffer` (a polyfill's) is read as a stream below.
         if let Ok(whole) = response.array_buffer() {
             let whole = Uint8Array::new(&JsFuture::from(whole).await?);

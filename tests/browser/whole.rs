@@ -13,8 +13,13 @@ use web_sys::Response;
 /// `chunks` chunks of `size` bytes with `headers`, counting the stream's pulls, the `body`
 /// getter's uses and the `arrayBuffer()` calls.
 fn probe(chunks: i32, size: u32, headers: &[(&str, &str)]) -> JsValue {
+    probe_of_type(chunks, size, headers, "")
+}
+
+/// [`probe`], its `type` `kind` (`""`: the platform's, `"default"`).
+fn probe_of_type(chunks: i32, size: u32, headers: &[(&str, &str)], kind: &str) -> JsValue {
     let make = Function::new_with_args(
-        "chunks, size, headers",
+        "chunks, size, headers, kind",
         "const probe = { pulls: 0, cancelled: false, bodyReads: 0, wholeReads: 0 };
          const stream = new ReadableStream({
            type: 'bytes',
@@ -24,6 +29,7 @@ fn probe(chunks: i32, size: u32, headers: &[(&str, &str)]) -> JsValue {
          class Counted extends Response {
            get body() { probe.bodyReads++; return super.body; }
            arrayBuffer() { probe.wholeReads++; return super.arrayBuffer(); }
+           get type() { return kind || super.type; }
          }
          probe.response = new Counted(stream, { headers: Object.fromEntries(headers) });
          return probe;",
@@ -32,7 +38,7 @@ fn probe(chunks: i32, size: u32, headers: &[(&str, &str)]) -> JsValue {
     for (name, value) in headers {
         list.push(&js_sys::Array::of2(&(*name).into(), &(*value).into()));
     }
-    let args = js_sys::Array::of3(&chunks.into(), &size.into(), &list);
+    let args = js_sys::Array::of4(&chunks.into(), &size.into(), &list, &kind.into());
     make.apply(&JsValue::UNDEFINED, &args).unwrap()
 }
 
@@ -98,5 +104,21 @@ async fn without_a_length_or_with_an_encoding_the_stream_is_read_under_the_cap()
         count(&encoded, "wholeReads"),
         0.0,
         "an encoding: the stream"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_cross_origin_answer_is_streamed_even_with_a_length() {
+    // A `cors` response may hide its `Content-Encoding` from the page: its length may be the
+    // compressed size, so it is read as a stream under the cap.
+    let cors = probe_of_type(3, 1000, &[("content-length", "300")], "cors");
+    assert_eq!(read(&cors, 3_000.0).await, Some(3000));
+    assert_eq!(count(&cors, "wholeReads"), 0.0, "a cors answer: the stream");
+    let basic = probe_of_type(3, 1000, &[("content-length", "3000")], "basic");
+    assert_eq!(read(&basic, 3_000.0).await, Some(3000));
+    assert_eq!(
+        count(&basic, "wholeReads"),
+        1.0,
+        "a same-origin answer: whole"
     );
 }

@@ -6,7 +6,10 @@
 // wasm-pack build + scripts/package.mjs).
 //
 //   node bench/user-call.mjs [--case "search 2 KB"] [--calls 300] [--only chromium|node] [--pkg DIR]
+//                            [--content-length]
 //
+// `--content-length`: each Response declares its `Content-Length`, as a server's uncompressed answer
+// does (`new Response(bytes)` declares none); the SDK then reads the body whole (docs/client.md).
 // `--pkg DIR` serves another build of pkg/ to the page (Chromium only), to compare two builds.
 //
 // Port 19041 (+ MAGISTERIUM_TEST_PORT_OFFSET). Prints median and p90 µs per call, ours ÷ theirs, and
@@ -24,10 +27,12 @@ const which = arg("--case", "search 2 KB");
 const calls = Number(arg("--calls", "300"));
 const only = arg("--only", "");
 const pkgDir = arg("--pkg", undefined);
+const withLength = process.argv.includes("--content-length");
 
 const show = (where, out) => {
   const f = (x) => `${x.toFixed(1)} µs`;
-  console.log(`${where}, ${out.case}, ${out.calls} calls each (median / p90):`);
+  const length = out.withLength ? ", Content-Length declared" : "";
+  console.log(`${where}, ${out.case}${length}, ${out.calls} calls each (median / p90):`);
   console.log(`  ours            ${f(out.ours.medianUs)} / ${f(out.ours.p90Us)}`);
   console.log(`  @a2a-js/sdk     ${f(out.a2a.medianUs)} / ${f(out.a2a.p90Us)}`);
   console.log(`  ours ÷ theirs   ${out.ratio.toFixed(2)}× (medians)`);
@@ -39,7 +44,7 @@ if (process.argv.includes("--child")) {
   // Node: the page's module over pkg/node.js, with Node's own Response (undici).
   register("./lib/node-hooks.mjs", import.meta.url);
   const { runUserCalls } = await import("/bench/page/user-call.mjs");
-  process.stdout.write(JSON.stringify(await runUserCalls(which, calls)));
+  process.stdout.write(JSON.stringify(await runUserCalls(which, calls, 30, withLength)));
 } else {
   const { bundleA2a } = await import("./lib/size.mjs");
   await bundleA2a();
@@ -50,8 +55,8 @@ if (process.argv.includes("--child")) {
     try {
       await withPage(port, async (page, { version }) => {
         const out = await page.evaluate(
-          ([w, n]) => import("/bench/page/user-call.mjs").then((m) => m.runUserCalls(w, n)),
-          [which, calls],
+          ([w, n, l]) => import("/bench/page/user-call.mjs").then((m) => m.runUserCalls(w, n, 30, l)),
+          [which, calls, withLength],
         );
         show(`Chromium ${version}`, out);
       });
@@ -61,6 +66,7 @@ if (process.argv.includes("--child")) {
   }
   if (only !== "chromium") {
     const child = [fileURLToPath(import.meta.url), "--child", "--case", which, "--calls", String(calls)];
+    if (withLength) child.push("--content-length");
     const out = execFileSync(process.execPath, child, { stdio: ["ignore", "pipe", "inherit"], timeout: 600_000 });
     show(`Node ${process.version}`, JSON.parse(out.toString()));
   }

@@ -1,7 +1,8 @@
 //! The client's opt-in answer cache (`cache` of `ClientOptions`; docs/client.md, "Caching
 //! answers"): the proxy's policy, keys and lifetimes from the core ([`magisterium_core::cache`]),
-//! its bounded store over JavaScript strings, and a relative date read as the proxy reads it
-//! (`magisterium_liturgy::dates`), in the cache's zone, before the key.
+//! and its bounded store over JavaScript strings. A date in words ("today", "next Sunday") is sent
+//! as it came and not kept, as the proxy does with words it cannot read: the calendar's date
+//! reader would be about 2 KB of every download (docs/client.md, "Caching answers").
 //!
 //! What is kept is the answer's artifacts as JSON text (the length of that text is what
 //! `maxBytes` counts), never the objects a caller got, which the caller may change. A hit parses
@@ -17,20 +18,17 @@ use wasm_bindgen::JsValue;
 use super::globals::uuid;
 use super::node::{member_name, Js};
 use magisterium_core::cache::store::Store;
-use magisterium_core::cache::{call_key, keeps, rule, task_of, today, KeyKind, Mark};
+use magisterium_core::cache::{call_key, keeps, task_of, Mark};
 use magisterium_core::ids::artifact_id;
-use magisterium_core::request::{SkillArg, When};
+use magisterium_core::request::SkillArg;
 use magisterium_core::results::{decode_skill, SkillAnswer};
-use magisterium_core::{CivilDate, Skill};
-use magisterium_liturgy::dates::parse_date_query_without_feasts;
+use magisterium_core::Skill;
 use magisterium_platform::random::CryptoRandom;
 
 /// The cache of one client.
 #[derive(Debug)]
 pub struct ClientCache {
     store: RefCell<Store<JsValue>>,
-    /// `timeZone`, minutes east of UTC: where "today" is.
-    zone_minutes: i32,
 }
 
 /// The key and subject a call is kept under.
@@ -51,33 +49,16 @@ fn set(object: &JsValue, name: &str, value: &JsValue) {
 }
 
 impl ClientCache {
-    /// A cache of at most `max_entries` answers and `max_bytes` of their JSON text, reading
-    /// relative dates `zone_minutes` east of UTC.
-    pub fn new(max_entries: usize, max_bytes: usize, zone_minutes: i32) -> Self {
+    /// A cache of at most `max_entries` answers and `max_bytes` of their JSON text.
+    pub fn new(max_entries: usize, max_bytes: usize) -> Self {
         Self {
             store: RefCell::new(Store::new(max_entries, max_bytes)),
-            zone_minutes,
         }
     }
 
-    /// The argument to send for a call to `skill` at `now_ms`, and the key it is kept under
-    /// (`None`: not kept). A date in words the proxy's reader reads ("today", "next Sunday",
-    /// "March 19") becomes the explicit date, sent as such, so the answer and its key never
-    /// disagree; one it cannot read (a feast's name) goes as it came and is not kept.
-    pub fn key(&self, skill: Skill, arg: SkillArg, now_ms: f64) -> (SkillArg, Option<Keyed>) {
-        let by_date = rule(skill).is_some_and(|r| r.key == KeyKind::Date);
-        let arg = match arg {
-            SkillArg::When(When::Text(text))
-                if by_date && CivilDate::parse_iso(text.trim()).is_none() =>
-            {
-                let date = today(now_ms, self.zone_minutes)
-                    .and_then(|today| parse_date_query_without_feasts(&text, today));
-                SkillArg::When(date.map_or(When::Text(text), When::Date))
-            }
-            arg => arg,
-        };
-        let keyed = call_key(skill, &arg).map(|(key, subject)| Keyed { key, subject });
-        (arg, keyed)
+    /// The key a call to `skill` with `arg` is kept under (`None`: not kept, as a date in words).
+    pub fn key(&self, skill: Skill, arg: &SkillArg) -> Option<Keyed> {
+        call_key(skill, arg).map(|(key, subject)| Keyed { key, subject })
     }
 
     /// The answer kept under `keyed` while it is fresh, as the typed result of the caller whose

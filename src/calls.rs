@@ -63,11 +63,8 @@ impl MagisteriumClient {
     ) -> Result<JsValue, JsValue> {
         let arg = arg.map_err(error_js)?;
         let call = settings_of(opts)?;
-        // The opt-in cache: the key (a relative date resolved first), then a fresh kept answer.
-        let (arg, keyed) = match &self.cache {
-            Some(cache) => cache.key(skill, arg, now_ms()),
-            None => (arg, None),
-        };
+        // The opt-in cache: the key, then a fresh kept answer.
+        let keyed = (self.cache.as_ref()).and_then(|cache| cache.key(skill, &arg));
         let (request, id) =
             skill_request(skill, &arg, self.message_ids(&call)).map_err(error_js)?;
         if let (Some(cache), Some(keyed)) = (&self.cache, &keyed) {

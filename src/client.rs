@@ -102,7 +102,7 @@ impl MagisteriumClient {
             .map(|(per, qa)| RefCell::new(Pacer::new(per, qa)));
         let protocol = RefCell::new(Protocol::new(settings.protocol));
         let absolute_endpoint = web_sys::Url::new(&settings.endpoint).ok().map(|u| u.href());
-        let cache = (settings.cache).map(|(n, bytes, zone)| ClientCache::new(n, bytes, zone));
+        let cache = (settings.cache).map(|(n, bytes)| ClientCache::new(n, bytes));
         Ok(Self {
             cache,
             settings,

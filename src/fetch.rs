@@ -136,7 +136,9 @@ fn bad_request(cause: JsValue) -> Failure {
 
 /// What the `fetch` resolved to, as a `Response` and its status; a value without a status in
 /// 100–599, a `headers.get` or a body stream (a polyfill's own response type) is `invalid_input`
-/// naming what it lacks: retrying would get the same.
+/// naming what it lacks: retrying would get the same. A platform `Response`'s body is a stream or
+/// `null` by definition, so its `body` is not asked for here: that getter makes the stream, which
+/// a body read with `arrayBuffer()` never needs.
 fn as_response(value: JsValue) -> Result<(web_sys::Response, u16), Error> {
     let member = |v: &JsValue, key: &str| {
         Reflect::get(v, &super::node::member_name(key)).unwrap_or(JsValue::UNDEFINED)
@@ -144,12 +146,15 @@ fn as_response(value: JsValue) -> Result<(web_sys::Response, u16), Error> {
     let status = member(&value, "status")
         .as_f64()
         .filter(|s| (100.0..=599.0).contains(s));
-    let body = member(&value, "body");
+    let streams = || {
+        let body = member(&value, "body");
+        body.is_null() || member(&body, "getReader").is_function()
+    };
     let lacks = if status.is_none() {
         "no HTTP status"
     } else if !member(&member(&value, "headers"), "get").is_function() {
         "no headers"
-    } else if !(body.is_null() || member(&body, "getReader").is_function()) {
+    } else if !(value.is_instance_of::<web_sys::Response>() || streams()) {
         "no ReadableStream body"
     } else {
         return Ok((value.unchecked_into(), status.unwrap_or_default() as u16));

@@ -5,7 +5,6 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortSignal;
 
-use magisterium_core::cache::parse_zone;
 use magisterium_core::cache::store::{DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRIES};
 use magisterium_core::call::is_timeout_ms;
 use magisterium_core::pacing::{DEFAULT_PER_MINUTE, DEFAULT_QA_PER_MINUTE};
@@ -44,9 +43,8 @@ pub struct ClientSettings {
     pub pacing: Option<(u32, u32)>,
     pub protocol: ProtocolChoice,
     pub trusted_origins: Vec<String>,
-    /// `cache`: the most answers and bytes kept, and the zone (minutes east of UTC) relative
-    /// dates are read in; `None`: off.
-    pub cache: Option<(usize, usize, i32)>,
+    /// `cache`: the most answers and bytes kept; `None`: off.
+    pub cache: Option<(usize, usize)>,
 }
 
 /// The most answers `cache.maxEntries` may ask for: a lookup scans the entries.
@@ -242,33 +240,24 @@ pub fn client_settings(options: &JsValue) -> Result<ClientSettings, Invalid> {
     settings.cache = match get(options, "cache") {
         None => None,
         Some(c) if c.as_bool() == Some(false) => None,
-        Some(c) if c.as_bool() == Some(true) => Some((DEFAULT_MAX_ENTRIES, DEFAULT_MAX_BYTES, 0)),
+        Some(c) if c.as_bool() == Some(true) => Some((DEFAULT_MAX_ENTRIES, DEFAULT_MAX_BYTES)),
         Some(c) if c.is_object() => Some(cache_opt(&c)?),
         Some(_) => return Err("options.cache must be a boolean or an object".into()),
     };
     Ok(settings)
 }
 
-/// `cache: { maxEntries, maxBytes, timeZone }`, each optional.
-fn cache_opt(cache: &JsValue) -> Result<(usize, usize, i32), Invalid> {
+/// `cache: { maxEntries, maxBytes }`, each optional.
+fn cache_opt(cache: &JsValue) -> Result<(usize, usize), Invalid> {
     let what = "options.cache";
     let entries = count_opt(cache, "maxEntries", what, MAX_CACHE_ENTRIES)?;
     if entries == Some(0) {
         return Err("options.cache.maxEntries must be at least 1".into());
     }
     let bytes = positive_opt(cache, "maxBytes", what)?;
-    let zone = match string_opt(cache, "timeZone", what)? {
-        None => 0,
-        Some(zone) => parse_zone(&zone).ok_or_else(|| {
-            format!(
-                "{what}.timeZone must be \"UTC\" or an offset such as \"+02:00\", not \"{zone}\""
-            )
-        })?,
-    };
     Ok((
         entries.map_or(DEFAULT_MAX_ENTRIES, |n| n as usize),
         bytes.map_or(DEFAULT_MAX_BYTES, |n| n.min(u32::MAX.into()) as usize),
-        zone,
     ))
 }
 

@@ -31,7 +31,8 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Sent with every request to the endpoint's origin (and to `trustedOrigins`), never elsewhere. */
   headers?: Record<string, string>;
-  /** Largest answer read. Default 32 MiB; a larger one rejects with kind "invalid_response" without reading the rest. */
+  /** Largest answer read. Default 32 MiB; a larger one rejects with kind "invalid_response" without reading the rest
+   *  (one that declares a `Content-Length` within it, and no encoding, is read whole and then held to it). */
   maxResponseBytes?: number;
   /** Client-side pacing under the service's limits (15 calls a minute, 2 of them catholic_qa). Default off. */
   pacing?: boolean | { perMinute?: number; qaPerMinute?: number };
@@ -44,10 +45,9 @@ export interface ClientOptions {
    *
    *  `true`: at most 256 answers and 8 MiB of their JSON text, the least recently used dropped
    *  first. `maxEntries`: 1–10000. `maxBytes`: counted as the length of each answer's JSON text.
-   *  `timeZone` ("UTC" or a fixed offset such as "+02:00"; default "UTC", the service's zone):
-   *  where "today", "tomorrow" or "next Sunday" is read, before the key; such a date is then sent
-   *  as the explicit date. Default off. See docs/client.md, "Caching answers". */
-  cache?: boolean | { maxEntries?: number; maxBytes?: number; timeZone?: string };
+   *  A date in words ("today", "next Sunday") is sent as it came and not kept: pass a `Date` or
+   *  a `YYYY-MM-DD` to have it kept. Default off. See docs/client.md, "Caching answers". */
+  cache?: boolean | { maxEntries?: number; maxBytes?: number };
   /** The A2A version on the wire. "0.2": Magisterium's 0.2.6 (`message/send`). "1.0": A2A 1.0
    *  (`SendMessage`, `A2A-Version: 1.0`) at `endpoint`. "auto" (default): 0.2.6 until the agent
    *  answers as one that moved to 1.0 would (method not found, version not supported, HTTP 404);

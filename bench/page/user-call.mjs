@@ -6,7 +6,8 @@
 // timeout, abort guard) as a new user's would; @a2a-js/sdk 0.3.14's `A2AClient.sendMessage` is
 // called with the same message and its answer picked into the same typed result (`clients.mjs`);
 // both results are then read whole, as an app reads them. Each call is also split at its fetch:
-// the median time before the fetch is called, and after its Response is made.
+// the median time before the fetch is called, and after its Response is made. With `withLength`,
+// each Response also declares its `Content-Length`, as a server's uncompressed answer does.
 import { CASES } from "./bodies.mjs";
 import { inMemoryClients, MESSAGE_ID } from "./clients.mjs";
 import { median, quantile, rng } from "./sampling.mjs";
@@ -14,7 +15,7 @@ import { median, quantile, rng } from "./sampling.mjs";
 const yieldToLoop = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** `n` calls of each client for case `which`, in a random order of pairs: µs per call. */
-export async function runUserCalls(which, n = 300, warmup = 30) {
+export async function runUserCalls(which, n = 300, warmup = 30, withLength = false) {
   const c = CASES.find((x) => x.name === which);
   if (!c) throw new Error(`no case ${which}`);
   const utf8 = (s) => new TextEncoder().encode(s);
@@ -25,7 +26,8 @@ export async function runUserCalls(which, n = 300, warmup = 30) {
   let answered = 0;
   const answer = async (body) => {
     fetched = performance.now();
-    const response = new Response(body);
+    const init = withLength ? { headers: { "content-length": String(body.byteLength) } } : undefined;
+    const response = new Response(body, init);
     answered = performance.now();
     return response;
   };
@@ -57,5 +59,5 @@ export async function runUserCalls(which, n = 300, warmup = 30) {
   });
   const ours = stats("ours");
   const a2a = stats("a2a");
-  return { case: which, calls: n, ours, a2a, ratio: ours.medianUs / a2a.medianUs };
+  return { case: which, calls: n, withLength, ours, a2a, ratio: ours.medianUs / a2a.medianUs };
 }

@@ -32,3 +32,4 @@ mod methods;
 mod platform;
 mod requests;
 mod v1;
+mod whole;

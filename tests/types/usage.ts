@@ -32,7 +32,7 @@ export async function demo(): Promise<void> {
     maxRetries: 1,
     headers: { "x-app": "demo" },
     pacing: { perMinute: 15, qaPerMinute: 2 },
-    cache: { maxEntries: 500, maxBytes: 16 * 1024 * 1024, timeZone: "+01:00" },
+    cache: { maxEntries: 500, maxBytes: 16 * 1024 * 1024 },
     protocolVersion: "auto",
     trustedOrigins: ["https://a2a.example.com"],
     fetch: (input, init) => fetch(input, init),

@@ -146,8 +146,8 @@ pub fn normalise(text: &str) -> String {
 
 /// The subject of a call whose input is `input` under a key of `kind`: the id (trimmed), `q:` and
 /// the normalised text, `id:` and a data part's id, or the ISO date. `None` for a date that is no
-/// `YYYY-MM-DD` ("today", "next Sunday": the proxy and the SDK's cache resolve those with the
-/// calendar's reader first, in their zone, [`today`]) and for an empty subject.
+/// `YYYY-MM-DD` ("today", "next Sunday": the proxy resolves those with the calendar's reader
+/// first, in its zone, [`today`]) and for an empty subject.
 pub fn subject(kind: KeyKind, input: &SkillInput) -> Option<String> {
     let subject = match (kind, input) {
         (KeyKind::Id, input) => input.as_str().trim().to_owned(),

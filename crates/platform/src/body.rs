@@ -58,7 +58,7 @@ pub async fn read_capped(stream: &ReadableStream, max: f64) -> Result<Capped, Js
 /// # Errors
 /// As [`read_capped`].
 pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue> {
-    if refused_unread(response, max) {
+    if declared(response, max) == Declared::Over {
         return Ok(Capped::TooLarge);
     }
     match response.body() {
@@ -68,21 +68,45 @@ pub async fn read_body(response: &Response, max: f64) -> Result<Capped, JsValue>
     }
 }
 
-/// Whether the response declares a `Content-Length` above `max`; its body is then cancelled unread.
-pub(crate) fn refused_unread(response: &Response, max: f64) -> bool {
-    let declared = response
-        .headers()
-        .get("content-length")
-        .ok()
-        .flatten()
-        .and_then(|n| n.trim().parse::<u64>().ok());
-    let over = declared.is_some_and(|n| n as f64 > max);
-    if over {
-        if let Some(body) = response.body() {
-            ignore(body.cancel());
-        }
+/// What a response's `Content-Length` says about reading its body under a cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Declared {
+    /// Above the cap: the body was cancelled unread.
+    Over,
+    /// Within the cap.
+    Within,
+    /// No length (or not a number).
+    Unknown,
+}
+
+/// What `response` declares against `max`; a body declared [`Declared::Over`] is cancelled
+/// unread.
+pub(crate) fn declared(response: &Response, max: f64) -> Declared {
+    let header = response.headers().get("content-length").ok().flatten();
+    let Some(length) = header.and_then(|n| n.trim().parse::<u64>().ok()) else {
+        return Declared::Unknown;
+    };
+    if length as f64 <= max {
+        return Declared::Within;
     }
-    over
+    if let Some(body) = response.body() {
+        ignore(body.cancel());
+    }
+    Declared::Over
+}
+
+/// True when a body declared within the cap may be read whole in one `arrayBuffer()`: no
+/// `Content-Encoding` (an encoded body's length is its compressed size), and its headers all
+/// visible (not a cross-origin `cors` response, whose `Content-Encoding` the page may not see).
+/// The caller still checks the length it gets against the cap.
+pub(crate) fn readable_whole(response: &Response) -> bool {
+    let encoded = response.headers().get("content-encoding").ok().flatten();
+    let plain = encoded.is_none_or(|e| e.trim().eq_ignore_ascii_case("identity"));
+    let kind = js_sys::Reflect::get(response, &JsValue::from_str("type")).ok();
+    let cors = kind
+        .and_then(|k| k.as_string())
+        .is_some_and(|k| k != "basic" && k != "default");
+    plain && !cors
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]

@@ -2,7 +2,9 @@
 //! `Uint8Array` the module keeps (up to [`KEEP_AT_MOST`] bytes), so a body costs no fresh
 //! `ArrayBuffer` and no copy into one. What the caller makes of the bytes (a decode to text) is
 //! done before the buffer is kept again. A stream that is not a byte stream (a polyfill's) is read
-//! chunk by chunk with [`read_capped`].
+//! chunk by chunk with [`read_capped`]. A body that declares its `Content-Length` within the cap
+//! (and no encoding) is read with one `arrayBuffer()` instead: a stream and its reader cost a small
+//! answer more than its bytes do.
 
 use std::cell::Cell;
 
@@ -11,7 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ReadableStreamByobReader, ReadableStreamReadResult, Response};
 
-use super::body::{ignore, read_capped, refused_unread, Capped};
+use super::body::{declared, ignore, read_capped, readable_whole, Capped, Declared};
 
 /// The largest buffer kept for the next read; a larger one is let go after its read.
 const KEEP_AT_MOST: u32 = 8 << 20;
@@ -25,7 +27,10 @@ thread_local! {
 
 /// Reads `response`'s body whole and hands it to `bytes`, or gives `None` once more than `max`
 /// bytes arrived (the rest is cancelled unread; a declared `Content-Length` above `max` is refused
-/// before anything is read). The view `bytes` gets is valid only during the call.
+/// before anything is read). A declared length within `max` is read with one `arrayBuffer()`
+/// ([`readable_whole`]), and the length it gives is held to `max` all the same (a `Response` an
+/// injected `fetch` made may declare less than it holds). The view `bytes` gets is valid only
+/// during the call.
 ///
 /// # Errors
 /// The stream's error (a reset connection, an aborted fetch).
@@ -34,8 +39,16 @@ pub async fn read_body_into<T>(
     max: f64,
     bytes: impl FnOnce(&Uint8Array) -> T,
 ) -> Result<Option<T>, JsValue> {
-    if refused_unread(response, max) {
+    let length = declared(response, max);
+    if length == Declared::Over {
         return Ok(None);
+    }
+    if length == Declared::Within && readable_whole(response) {
+        // A `Response` without `arrayBuffer` (a polyfill's) is read as a stream below.
+        if let Ok(whole) = response.array_buffer() {
+            let whole = Uint8Array::new(&JsFuture::from(whole).await?);
+            return Ok((f64::from(whole.byte_length()) <= max).then(|| bytes(&whole)));
+        }
     }
     let Some(stream) = response.body() else {
         // A `null` body (204, 304, HEAD) is empty.

@@ -11,7 +11,7 @@ use crate::skill::Skill;
 /// The key (`super::key`) and subject the SDK keeps a call to `skill` with `arg` under, as the
 /// proxy would key the message the SDK sends; `None` when its answers are not kept (a lifetime of
 /// 0, as `catholic_qa`'s) or the argument names no explicit subject (a date that is no
-/// `YYYY-MM-DD`: the SDK resolves "today" to one with the calendar's reader before it asks).
+/// `YYYY-MM-DD`: the SDK sends "today" as it came and does not keep it).
 pub fn call_key(skill: Skill, arg: &SkillArg) -> Option<(String, String)> {
     let rule = rule(skill).filter(|r| r.fresh_secs > 0)?;
     // The input the proxy reads from the parts `request::skill_parts` writes.

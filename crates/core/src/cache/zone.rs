@@ -1,5 +1,5 @@
 //! The zone a relative date ("today", "next Sunday") is read in before it becomes a key: the
-//! proxy's `CACHE_TIME_ZONE` and the SDK's `cache.timeZone` alike, a fixed offset from UTC.
+//! proxy's `CACHE_TIME_ZONE`, a fixed offset from UTC.
 
 use crate::date::CivilDate;
 

@@ -24,8 +24,8 @@ wasm_pack() {
 # binaryen's size passes for the proxy (-Oz --converge), took 44 CPU-seconds of every build for
 # 5 % of the demo's wasm (468 → 444 KB brotli) and nothing of its speed, which LLVM's opt-level
 # 3 with LTO has already done. The proxy alone keeps the release profile's opt-level "z": it
-# only checks and forwards (a few µs of its own code per call), and its bundle has a 120 KB budget
-# (scripts/worker-size.mjs; bench/README.md, "Proxy", for the two levels side by side).
+# only checks and forwards (a few µs of its own code per call), and its bundle has a size budget
+# (bench/budgets.json, scripts/worker-size.mjs; bench/README.md, "Proxy", for the two levels side by side).
 # wrangler.toml takes dist/pkg-worker, wrangler.proxy.toml dist/pkg-proxy (their [alias]).
 # Each gets a module that instantiates it once at global scope; crates/worker/entry.js imports it
 # as "magisterium-worker" (the configs' [alias]: wrangler resolves a .wasm import only by path).

@@ -25,7 +25,8 @@
 //   165,617 B, measured side by side);
 // - trimmed with no feature dropped (bench/README.md, "The proxy trimmed"), on int at 70ef994
 //   (168,847 B): the .wasm's imports and exports given short names as the SDK's are
-//   (scripts/wasm-names.mjs), −3,330 B; wasm-opt with the SDK's passes, −1,165 B; 164,352 B.
+//   (scripts/wasm-names.mjs), −3,330 B; wasm-opt with the SDK's passes, −1,165 B; the objects
+//   for JavaScript through serde_json and `JSON.parse`, not serde-wasm-bindgen, −608 B: 163,744 B.
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified
 // (wrangler.proxy.toml), and the front door's translation over parsed JSON
 // (crates/core/src/v1/translate.rs).

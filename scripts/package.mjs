@@ -2,10 +2,11 @@
 // .wasm imported statically, initialised synchronously) and Node (read from disk), `exports`
 // conditions, a .d.ts with no `any` in it, and the JavaScript minified (what a page loads without a
 // bundler is what we measure; the documentation lives in the .d.ts).
-import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { packageEntry } from "./package-entry.mjs";
 import { folder, minifyInPlace, typeInitOutput, wasmExport } from "./package-wasm.mjs";
-import { shortenExportTypes, shortenGlueNames, shortenWasmNames } from "./wasm-names.mjs";
+import { shortenPackageNames } from "./wasm-names.mjs";
 
 const pkg = new URL("../pkg/", import.meta.url);
 const files = folder(pkg);
@@ -20,11 +21,7 @@ await minifyInPlace(files, [{ file: "magisterium_a2a.js", classes: ["Magisterium
 typeInitOutput(files, "magisterium_a2a.d.ts");
 // The .wasm's imports from the glue and its exports but `memory` get short names, in the .wasm, the
 // glue and the .wasm's .d.ts (scripts/wasm-names.mjs).
-const wasmFile = new URL("magisterium_a2a_bg.wasm", pkg);
-const short = shortenWasmNames(readFileSync(wasmFile), "./magisterium_a2a_bg.js");
-write("magisterium_a2a.js", shortenGlueNames(read("magisterium_a2a.js"), "./magisterium_a2a_bg.js", short));
-write("magisterium_a2a_bg.wasm.d.ts", shortenExportTypes(read("magisterium_a2a_bg.wasm.d.ts"), short));
-writeFileSync(wasmFile, short.wasm);
+shortenPackageNames(fileURLToPath(pkg), "magisterium_a2a");
 
 const errorClass = `
 /** The class of every rejection of the SDK (\`instanceof\` works across copies of the package). */

@@ -1,4 +1,5 @@
-// Short names for what the SDK's .wasm imports from its own JavaScript glue and exports to it (issue 40: the size).
+// Short names for what a wasm-bindgen .wasm imports from its own JavaScript glue and exports to it:
+// the SDK's (issue 40: the size) and the Workers' (the proxy's budget, issue 38).
 //
 // wasm-bindgen names each import after the JavaScript it calls plus a 16-hex-digit hash
 // (`__wbg_new_with_byte_offset_and_length_3cd32055a417f095`), and that name is written twice: in
@@ -14,6 +15,10 @@
 // binaryen's `--minify-imports-and-exports-and-modules` renames `memory` too, and its
 // `--minify-imports` only renames imports of the module `env`; hence this small rewrite of two
 // sections. It fails the build, rather than guess, on anything it does not know.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const GLUE_MODULE = "w";
 
@@ -154,9 +159,12 @@ function replaceOnce(text, pattern, replacement, what) {
  * The glue `js` renamed as `shortenWasmNames` renamed the .wasm: the import object's key
  * `glueModule` and each of its keys (`old:`), found once each; every use of an export
  * (`wasm.old`; an export the glue never calls is not in it). A glue of another shape fails the
- * build here.
+ * build here. `exportsObject`: the glue's name for the instance's exports when the glue is not
+ * minified (the Worker's: `wasm`), so that only `wasm.fetch` is renamed, not `request.fetch` of
+ * an import's body; the minified SDK glue leaves it out (any `.old`: its export names are its
+ * own, `magisteriumclient_new`).
  */
-export function shortenGlueNames(js, glueModule, { imports, exports }) {
+export function shortenGlueNames(js, glueModule, { imports, exports }, { exportsObject } = {}) {
   let out = js;
   if (js.includes(`"${glueModule}":`)) {
     out = replaceOnce(out, new RegExp(`"${escape(glueModule)}":`), `"${GLUE_MODULE}":`, `glue: ${glueModule}`);
@@ -164,16 +172,20 @@ export function shortenGlueNames(js, glueModule, { imports, exports }) {
   for (const [old, name] of imports) {
     out = replaceOnce(out, new RegExp(`(?<![\\w$])${escape(old)}(?=:)`), name, `glue: the import ${old}`);
   }
+  const member = exportsObject ? `(?<=(?<![\\w$])${escape(exportsObject)}\\.)` : "(?<=\\.)";
   for (const [old, name] of exports) {
-    out = out.replace(new RegExp(`(?<=\\.)${escape(old)}(?![\\w$])`, "g"), name);
+    out = out.replace(new RegExp(`${member}${escape(old)}(?![\\w$])`, "g"), name);
   }
   // Read as a member (`.old`, `old:`) or as a string (`"old"`, `'old'`) nowhere any more; a
-  // function of the glue may have an export's name (`buildRequest`), that is its own.
+  // function of the glue may have an export's name (`buildRequest`), that is its own. With
+  // `exportsObject`, an export's name is looked for only as its member (`fetch` is a member and
+  // a string of much else).
+  const left = (old, n) =>
+    exports.has(old) && exportsObject
+      ? new RegExp(`${member}${n}(?![\\w$])|${escape(exportsObject)}\\[["']${n}["']\\]`)
+      : new RegExp(`(?<=\\.)${n}(?![\\w$])|(?<![\\w$])${n}(?=:)|["']${n}["']`);
   for (const old of [...imports.keys(), ...exports.keys()]) {
-    const n = escape(old);
-    if (new RegExp(`(?<=\\.)${n}(?![\\w$])|(?<![\\w$])${n}(?=:)|["']${n}["']`).test(out)) {
-      throw new Error(`glue: ${old} is still used under its old name`);
-    }
+    if (left(old, escape(old)).test(out)) throw new Error(`glue: ${old} is still used under its old name`);
   }
   return out;
 }
@@ -185,4 +197,25 @@ export function shortenExportTypes(dts, { exports }) {
     out = out.replace(new RegExp(`(?<=export const )${escape(old)}(?=:)`), name);
   }
   return out;
+}
+
+/**
+ * wasm-pack's output in `dir` (`<name>_bg.wasm`, the glue `<name>.js`, `<name>_bg.wasm.d.ts`)
+ * renamed in place. Used by scripts/package.mjs (the SDK) and, as
+ * `node scripts/wasm-names.mjs <dir> <name> wasm`, by scripts/build.sh (the Workers' glue, not
+ * minified: its exports object is `wasm`).
+ */
+export function shortenPackageNames(dir, name, options) {
+  const file = (suffix) => path.join(dir, `${name}${suffix}`);
+  const glueModule = `./${name}_bg.js`;
+  const short = shortenWasmNames(readFileSync(file("_bg.wasm")), glueModule);
+  writeFileSync(file(".js"), shortenGlueNames(readFileSync(file(".js"), "utf8"), glueModule, short, options));
+  writeFileSync(file("_bg.wasm.d.ts"), shortenExportTypes(readFileSync(file("_bg.wasm.d.ts"), "utf8"), short));
+  writeFileSync(file("_bg.wasm"), short.wasm);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [dir, name, exportsObject] = process.argv.slice(2);
+  if (!dir || !name) throw new Error("usage: node scripts/wasm-names.mjs <dir> <name> [exports object]");
+  shortenPackageNames(dir, name, { exportsObject });
 }

@@ -27,7 +27,11 @@
 //   and page tokens, the anonymous session's cookie, the per-visitor gate): +10.3 KB (162,236 →
 //   172,500 B); kept there by reading records as JSON values (no derived serde), sorting them in
 //   the object's SQL (no sort in wasm), hex page tokens (no base64 encoder) and integer times (no
-//   float formatting, parsing or fmod: they alone were 12.8 KB).
+//   float formatting, parsing or fmod: they alone were 12.8 KB);
+// - trimmed with no feature dropped (bench/README.md, "The proxy trimmed"), on int at 70ef994
+//   (168,847 B): the .wasm's imports and exports given short names as the SDK's are
+//   (scripts/wasm-names.mjs), −3,330 B; wasm-opt with the SDK's passes, −1,165 B; the objects
+//   for JavaScript through serde_json and `JSON.parse`, not serde-wasm-bindgen, −608 B: 163,744 B.
 // What keeps it there: the proxy's wasm at opt-level "z" (scripts/build.sh), its bundle minified
 // (wrangler.proxy.toml), and the front door's translation over parsed JSON
 // (crates/core/src/v1/translate.rs).

@@ -1,4 +1,6 @@
-//! The one serializer every wasm build uses for values going to JavaScript.
+//! The one serializer the SDK, the calendar and the differences entry use for values going to
+//! JavaScript (the Worker, which sends JavaScript four small objects, uses serde_json and
+//! `JSON.parse` instead: `crates/worker/src/workerd/bindings.rs`, `to_js`).
 
 use serde::Serialize;
 use wasm_bindgen::JsValue;

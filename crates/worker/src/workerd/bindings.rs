@@ -173,7 +173,19 @@ pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
         session_max_seconds: settings.session_max_secs,
         session_idle_seconds: settings.session_idle_secs,
     };
-    Ok(magisterium_platform::to_js(&out)?.unchecked_into())
+    Ok(to_js(&out)?.unchecked_into())
+}
+
+/// `value` as a JavaScript object: serde_json's text read by the platform's `JSON.parse`. The
+/// Worker's few objects for JavaScript (the sign-in settings, the budget object's answers, a rate
+/// limiter's options) go this way rather than through serde-wasm-bindgen's serializer, which the
+/// proxy would carry for them alone (bench/README.md, "The proxy trimmed").
+///
+/// # Errors
+/// serde_json's (a map with keys that are not strings: none of ours), as a JavaScript string.
+pub fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let text = serde_json::to_string(value).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    js_sys::JSON::parse(&text)
 }
 
 /// What a session does after a refresh failed (`sign_in::after_refresh_failure`, with `env`'s

@@ -132,7 +132,7 @@ impl BudgetWindows {
                     lease: taken.lease,
                     at: taken.at_ms,
                 };
-                Ok(magisterium_platform::to_js(&out)?)
+                super::bindings::to_js(&out)
             }
             Err((limit, refusal)) => {
                 #[derive(serde::Serialize)]
@@ -147,7 +147,7 @@ impl BudgetWindows {
                     retry_after_seconds: refusal.retry_after_secs,
                     limit: limit.name(),
                 };
-                Ok(magisterium_platform::to_js(&out)?)
+                super::bindings::to_js(&out)
             }
         }
     }

@@ -249,7 +249,7 @@ pub async fn binding_allows(env: &JsValue, pool: &str, key: &str) -> Result<bool
     struct LimitOptions<'a> {
         key: &'a str,
     }
-    let options = magisterium_platform::to_js(&LimitOptions { key })?;
+    let options = super::bindings::to_js(&LimitOptions { key })?;
     let outcome = JsFuture::from(limiter.unchecked_into::<RateLimiter>().limit(&options)).await?;
     Ok(Reflect::get(&outcome, &"success".into())?.is_truthy())
 }

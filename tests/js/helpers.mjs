@@ -60,12 +60,12 @@ export const PROXY_URL = process.env.MAGISTERIUM_PROXY_URL ?? "http://127.0.0.1:
 export const PROXY_TOKEN = process.env.MAGISTERIUM_PROXY_TOKEN ?? "proxy-secret-token";
 
 /**
- * Starts `cmd args` in its own process group (stdout and stderr kept, the last 20,000 characters)
- * and resolves once `ready()` holds (tried every 500 ms, up to `tries` times, while the process
+ * Starts `cmd args` in its own process group (stdout and stderr kept whole, or their last `keep`
+ * characters: a test may read a line the service printed long ago) and resolves once `ready()` holds (tried every 500 ms, up to `tries` times, while the process
  * lives). `node_modules/.bin` comes first on its PATH: wrangler needs the Node 22 installed there.
  * Resolves to { pid, log(), stop(), exited } (`stop` kills the group; `exited` settles on exit).
  */
-export async function spawnService(cmd, args, { cwd = root, env = {}, ready, tries = 120, what = cmd } = {}) {
+export async function spawnService(cmd, args, { cwd = root, env = {}, ready, tries = 120, what = cmd, keep = Infinity } = {}) {
   const { spawn } = await import("node:child_process");
   const PATH = `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`;
   const child = spawn(cmd, args, {
@@ -75,9 +75,12 @@ export async function spawnService(cmd, args, { cwd = root, env = {}, ready, tri
     env: { ...process.env, PATH, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", ...env },
   });
   let log = "";
-  const keep = (d) => (log = (log + d).slice(-20000));
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  const append = (d) => {
+    log += d;
+    if (log.length > keep) log = log.slice(-keep);
+  };
+  child.stdout.on("data", append);
+  child.stderr.on("data", append);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = () => {
     try {

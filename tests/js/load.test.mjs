@@ -61,7 +61,8 @@ after(() => {
 
 /** A service of this test, stopped with the others at the end. */
 async function startService(cmd, args, cwd, probe) {
-  const svc = await spawnService(cmd, args, { cwd, ready: answers(probe), what: `${cmd} ${args.join(" ")}` });
+  // Only the end of a load run's log is kept: it logs every request.
+  const svc = await spawnService(cmd, args, { cwd, ready: answers(probe), what: `${cmd} ${args.join(" ")}`, keep: 20000 });
   children.push(svc);
   return svc;
 }

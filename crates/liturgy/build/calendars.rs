@@ -10,7 +10,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::data::{at, fail, parse, read, DataError};
-use crate::tables::{ids, is_id, month_day, tables_rs, Colour, Located, Rank, Row, Universal};
+use crate::tables::{
+    ids, is_id, month_day, tables_rs, toml_files, Colour, Located, Rank, Row, Universal,
+};
 
 const DIR: &str = "data/calendars";
 /// Where the General Roman Calendar's tables are.
@@ -108,16 +110,7 @@ struct Entry<'a> {
 /// The generated `calendars.rs`: the national tables and `CALENDARS`, the General Roman Calendar
 /// first; and every celebration id of every calendar (for the locales' check).
 pub fn generate(universal: &Universal) -> (String, HashSet<String>) {
-    println!("cargo::rerun-if-changed={DIR}");
-    let mut paths: Vec<String> = std::fs::read_dir(DIR)
-        .map(|dir| {
-            dir.filter_map(|e| e.ok())
-                .map(|e| e.path().display().to_string())
-                .filter(|p| p.ends_with(".toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
+    let paths = toml_files(DIR);
     let texts: Vec<(String, String)> = paths.into_iter().map(|p| (read(&p), p)).collect();
     let files: Vec<(String, NationalFile, &str)> = texts
         .iter()

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::data::{at, fail, parse, read, DataError};
-use crate::tables::ids;
+use crate::tables::{ids, toml_files};
 
 const DIR: &str = "data/locales";
 
@@ -27,16 +27,7 @@ struct LocaleFile {
 /// for, and left out of the JavaScript entry's wasm (a file per locale, loaded when asked).
 /// `known` is every celebration id of every calendar.
 pub fn generate(known: &HashSet<String>) -> String {
-    println!("cargo::rerun-if-changed={DIR}");
-    let mut paths: Vec<String> = std::fs::read_dir(DIR)
-        .map(|dir| {
-            dir.filter_map(|e| e.ok())
-                .map(|e| e.path().display().to_string())
-                .filter(|p| p.ends_with(".toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
+    let paths = toml_files(DIR);
     let mut locales = Vec::new();
     for path in paths {
         println!("cargo::rerun-if-changed={path}");

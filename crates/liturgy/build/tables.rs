@@ -15,6 +15,21 @@ pub mod ids;
 
 const CALENDAR: &str = "data/general_roman_calendar.toml";
 
+/// The `.toml` files of the folder `dir`, sorted (the build reruns when the folder changes).
+pub fn toml_files(dir: &str) -> Vec<String> {
+    println!("cargo::rerun-if-changed={dir}");
+    let mut paths: Vec<String> = std::fs::read_dir(dir)
+        .map(|dir| {
+            dir.filter_map(|e| e.ok())
+                .map(|e| e.path().display().to_string())
+                .filter(|p| p.ends_with(".toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    paths
+}
+
 /// Writes `general_roman_calendar.rs` into `out`, and the Lectionary (build/lectionary.rs).
 pub fn generate(out: &str) {
     for path in [CALENDAR, "src/ids.rs"] {

@@ -113,4 +113,4 @@ if __name__ == "__main__":
         asyncio.run(main())
     except Exception as e:  # the report names the failed check; exit 1 fails scripts/test.sh
         print(f"a2a-sdk client check failed: {type(e).__name__}: {e}", file=sys.stderr)
-        sys.exit(1)
+        raise SystemExit(1) from e

@@ -84,8 +84,8 @@ fn to_rust(text: &str) -> Result<String, DataError> {
     Ok(code)
 }
 
-/// Checks `data/cache.toml` and writes `cache_policy.rs` into `out`; a bad row ends the build
-/// with `path:line: message`.
+/// Checks `data/cache.toml` and writes `cache_policy.rs` into `out`; a bad row fails the build
+/// with `path:line: message` (as the file's other failures do).
 pub fn write(out: &Path) {
     let path = "data/cache.toml";
     println!("cargo:rerun-if-changed={path}");
@@ -98,10 +98,9 @@ pub fn write(out: &Path) {
         Err(DataError(message, offset)) => {
             let line = offset.map(|o| text.get(..o).map_or(0, |t| t.matches('\n').count()) + 1);
             match line {
-                Some(line) => eprintln!("error: {path}:{line}: {message}"),
-                None => eprintln!("error: {path}: {message}"),
+                Some(line) => panic!("{path}:{line}: {message}"),
+                None => panic!("{path}: {message}"),
             }
-            std::process::exit(1)
         }
     }
 }

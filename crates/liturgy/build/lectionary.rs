@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::data::{at, fail, parse, read, write};
+use crate::data::{at, fail, parse, read, write, DataError};
 use crate::tables::{ids, Rank, Row};
 
 const SUNDAYS: &str = "data/lectionary.toml";
@@ -142,11 +142,8 @@ pub fn generate(out: &str, rows: &[Row]) {
             Rank::Solemnity | Rank::Feast | Rank::Commemoration
         );
         if principal && !lines.contains_key(&row.id) {
-            eprintln!(
-                "error: {SUNDAYS}: the {:?} [{}] has no readings",
-                row.rank, row.id
-            );
-            std::process::exit(1);
+            let message = format!("the {:?} [{}] has no readings", row.rank, row.id);
+            fail(SUNDAYS, "", DataError(message, None));
         }
     }
     let mut table = String::new();

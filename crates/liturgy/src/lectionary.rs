@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 
 use self::table::{Row, Table};
 use super::calendars::{general, Calendar};
+use super::ids::WEEKDAYS;
 use super::types::{LiturgicalDay, Rank, SundayCycle, WeekdayCycle};
 
 /// The reading references of one Mass.
@@ -172,14 +173,6 @@ pub fn masses_in(day: &LiturgicalDay, calendar: &Calendar) -> Vec<Readings> {
 /// The key of the day of the Proper of Time. The weekdays after the Epiphany go by date when the
 /// Epiphany is kept on January 6 (Lectionary 212–217: "Monday after Epiphany, or January 7").
 fn weekday_key(day: &LiturgicalDay, calendar: &Calendar) -> String {
-    const DAYS: [&str; 6] = [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-    ];
     let after_epiphany = day.season_day_id.ends_with("_after_epiphany") && day.date.month() == 1;
     let on_january_6 = || {
         crate::liturgical_year_in(day.date.year(), calendar).is_some_and(|y| y.epiphany.day() == 6)
@@ -189,7 +182,8 @@ fn weekday_key(day: &LiturgicalDay, calendar: &Calendar) -> String {
             .date
             .day()
             .checked_sub(7)
-            .and_then(|i| DAYS.get(i as usize));
+            // January 7 is "Monday after Epiphany" (WEEKDAYS[1]), up to January 12, Saturday.
+            .and_then(|i| WEEKDAYS.get(i as usize + 1));
         if let Some(name) = by_date {
             return format!("{name}_after_epiphany");
         }

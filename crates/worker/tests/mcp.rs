@@ -207,3 +207,21 @@ fn mcp_takes_sign_in_exactly_where_the_deployment_requires_it() {
     assert_eq!(body["error"]["code"], -32603);
     assert_eq!(body["error"]["data"]["setting"], "OAUTH_KV");
 }
+
+#[test]
+fn a_browser_mcp_client_can_read_the_bearer_challenge() {
+    // MCP authorization starts from the 401's `WWW-Authenticate` (its `resource_metadata`): a
+    // page of an allowed origin must be able to read it.
+    let policy = magisterium_worker::cors::CorsPolicy::from_list("https://app.example");
+    let challenge = magisterium_core::serve::http::WorkerResponse {
+        status: 401,
+        headers: vec![("www-authenticate".into(), "Bearer scope=\"mcp\"".into())],
+        body: String::new(),
+    };
+    let decorated = policy.decorate(challenge, Some("https://app.example"));
+    let exposed = decorated.header("access-control-expose-headers").unwrap();
+    assert!(
+        exposed.split(", ").any(|h| h == "www-authenticate"),
+        "{exposed}"
+    );
+}

@@ -8,6 +8,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError as V1UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { port, root, startWrangler } from "./helpers.mjs";
 import { MAGISTERIUM_TOKEN, MemoryProvider, browse, challenge, pkce, postForm, recordingFetch } from "./oauth-browser.mjs";
 
@@ -164,6 +167,22 @@ test("the official client signs in: DCR, consent naming it, the Magisterium sign
   for (const s of recorder.seen) assert.doesNotMatch(s.body, MAGISTERIUM_TOKEN, `${s.path}: a Magisterium token never reaches the MCP client`);
   assert.doesNotMatch(tokens.access_token, MAGISTERIUM_TOKEN, "the Worker issues its own tokens");
   signedIn = { provider, client, recorder };
+});
+
+test("the v1 client (@modelcontextprotocol/sdk 1.32) signs in the same way and calls on its own token", async () => {
+  const provider = new MemoryProvider({ redirectUri: REDIRECT, name: "v1 client" });
+  const first = new V1Transport(new URL(MCP), { authProvider: provider });
+  await assert.rejects(new V1Client(INFO).connect(first), (e) => e instanceof V1UnauthorizedError);
+  const { callback, hops } = provider.visit;
+  assert.deepEqual(hops, ["/oauth/authorize", "/auth/callback", "/mcp-auth/resume"]);
+  assert.equal(callback.searchParams.get("iss"), BASE);
+  await first.finishAuth(callback.searchParams.get("code"));
+  const client = new V1Client(INFO);
+  await client.connect(new V1Transport(new URL(MCP), { authProvider: provider }));
+  const result = await client.callTool({ name: "pope_lookup", arguments: { query: "Leo XIV" } });
+  assert.equal(result.isError, undefined, result.content.map((c) => c.text).join("\n"));
+  assert.match(result.content.map((c) => c.text).join("\n"), /Leo XIV/);
+  await client.close();
 });
 
 test("consent denied: the client gets access_denied with its state and the issuer, and no code", async () => {

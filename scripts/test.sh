@@ -173,6 +173,9 @@ summary+=("js: $(grep -E '^ℹ (pass|fail) ' test-output/js.log | awk '{n[$2]+=$
 step "the official MCP Python client (mcp 2.x, both eras) against the stand-in and through the proxy"
 .venv-mcp/bin/python tests/python/mcp_clients.py
 
+step "the official MCP Python client signs in through MCP authorization (its own signed-in demo Worker)"
+.venv-mcp/bin/python tests/python/mcp_oauth.py
+
 step "the official A2A Python client (a2a-sdk 1.3.0) over JSON-RPC and HTTP+JSON, against the stand-in and through the proxy"
 .venv-a2a/bin/python tests/python/a2a_clients.py
 

@@ -11,7 +11,7 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@model
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError as V1UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import { port, root, startWrangler } from "./helpers.mjs";
+import { CookieJar, port, root, startWrangler } from "./helpers.mjs";
 import { MAGISTERIUM_TOKEN, MemoryProvider, browse, challenge, pkce, postForm, recordingFetch } from "./oauth-browser.mjs";
 
 const PORT = port(18930);
@@ -196,6 +196,33 @@ test("consent denied: the client gets access_denied with its state and the issue
   assert.equal(callback.searchParams.get("state"), provider.lastState);
   assert.equal(callback.searchParams.get("iss"), BASE);
   assert.equal(callback.searchParams.get("code"), null);
+});
+
+test("consent cannot be forged: a post from another site, from a browser without the page's cookie, or replayed", async () => {
+  const client_id = await register("Consent target");
+  const { challenge: code_challenge } = pkce();
+  const url = authorizeUrl({ client_id, code_challenge });
+  const open = async (jar) => {
+    const html = await jar.take(await fetch(url, { redirect: "manual" })).text();
+    return /name="handle" value="([^"]*)"/.exec(html)[1];
+  };
+  const post = (handle, headers) => fetch(url, {
+    method: "POST", redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams({ handle, decision: "approve" }),
+  });
+  const refused = (res, what) => {
+    assert.ok(res.status >= 400 && res.status < 500, `${what}: ${res.status}`);
+    assert.equal(res.headers.get("location"), null, `${what}: no redirect`);
+  };
+  const jar = new CookieJar();
+  const handle = await open(jar);
+  refused(await post(handle, { origin: "http://evil.example", cookie: jar.header() }), "another site's post");
+  refused(await post(handle, { origin: BASE }), "a browser without the consent cookie");
+  const approved = await post(handle, { origin: BASE, cookie: jar.header() });
+  assert.equal(approved.status, 302, "the page's own post still works");
+  assert.equal(new URL(approved.headers.get("location")).pathname, "/oauth/authorize");
+  refused(await post(handle, { origin: BASE, cookie: jar.header() }), "a replayed post");
 });
 
 test("refresh: a revoked access token is refused, the client refreshes on its own, the refresh token rotates", async () => {

@@ -160,7 +160,7 @@ export function mcpAuthorization(env, site, auth) {
     const { redirectTo } = await oauth.completeAuthorization({
       request: original,
       userId: await owner(session),
-      metadata: { session: session.id },
+      metadata: {},
       scope: original.scope.length ? original.scope : [SCOPE],
       props: { session: session.id },
     });

@@ -4,7 +4,9 @@
 // issuer), in real workerd. The client's provider and the "browser" that answers the consent page
 // and walks the Magisterium sign-in are tests/js/oauth-browser.mjs. The operator's token is set and
 // the stand-in refuses it (it accepts only tokens its issuer issued): a tool call that succeeds ran
-// on the visitor's own Magisterium token. Then the refusals, each at the HTTP level.
+// on the visitor's own Magisterium token. The v1 client (@modelcontextprotocol/sdk 1.32) signs in
+// the same way. Then the refusals, each at the HTTP level. Registration by a Client ID Metadata
+// Document is tests/js/mcp-oauth-cimd.test.mjs; the Python client's sign-in tests/python/mcp_oauth.py.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
@@ -37,9 +39,8 @@ before(async () => {
   // The token that expires (last test), minted first: its minute runs beside the other tests.
   const client_id = await register("Expiring client");
   const { code: issued, verifier } = await code(client_id);
-  const at = Date.now();
   const granted = await exchange({ grant_type: "authorization_code", code: issued, redirect_uri: REDIRECT, client_id, code_verifier: verifier, resource: MCP });
-  expiring = { client_id, at, ...granted };
+  expiring = { client_id, at: Date.now(), ...granted }; // it expires before `at` + its lifetime
 });
 
 after(() => server?.stop());

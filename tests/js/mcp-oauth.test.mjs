@@ -24,24 +24,34 @@ const MCP = `${BASE}/mcp`;
 const REDIRECT = `http://localhost:${port(18932)}/oauth/callback`;
 const APP = "http://mcp-app.example"; // a browser-based MCP client's page, listed in ALLOWED_ORIGINS
 const INFO = { name: "magisterium-oauth-tests", version: "1.0.0" };
-// MCP access tokens live 60 s here (the library's least: KV's shortest expiry), so that one
-// expires during the run; the other tests are done with theirs well before.
+// MCP access tokens live 60 s here (the library's least: KV's shortest expiry), and each
+// grant's Magisterium session 90 s, so that one token expires and one grant ends during the run
+// (the last two tests); the other tests are done with theirs well before.
 const TTL_SECONDS = 60;
-let server, as, expiring;
+const SESSION_SECONDS = 90;
+let server, as, expiring, ending;
 
 before(async () => {
   server = await startWrangler(root, PORT, [
     "--var", "AGENT_OAUTH:on", "--var", "ALLOW_ANONYMOUS:off", "--var", "OAUTH_ISSUER:embedded",
     "--var", "MAGISTERIUM_TOKEN:operator-token-the-stand-in-refuses", "--var", `ALLOWED_ORIGINS:${BASE},${APP}`,
-    "--var", `MCP_TOKEN_TTL_SECONDS:${TTL_SECONDS}`,
+    "--var", `MCP_TOKEN_TTL_SECONDS:${TTL_SECONDS}`, "--var", `SESSION_MAX_SECONDS:${SESSION_SECONDS}`,
   ], "/auth/session");
   as = await (await fetch(`${BASE}/.well-known/oauth-authorization-server`)).json();
-  // The token that expires (last test), minted first: its minute runs beside the other tests.
-  const client_id = await register("Expiring client");
+  // The grants of the last two tests, made first: their clocks run beside the other tests.
+  [expiring, ending] = [await grant("Expiring client"), await grant("Ending client")];
+});
+
+/** A new client's grant: `{ client_id, at, status, body }` (the token response), both its token
+ *  and its Magisterium session having begun before `at`. */
+async function grant(name) {
+  const client_id = await register(name);
   const { code: issued, verifier } = await code(client_id);
   const granted = await exchange({ grant_type: "authorization_code", code: issued, redirect_uri: REDIRECT, client_id, code_verifier: verifier, resource: MCP });
-  expiring = { client_id, at: Date.now(), ...granted }; // it expires before `at` + its lifetime
-});
+  return { client_id, at: Date.now(), ...granted };
+}
+
+const until = (time) => new Promise((r) => setTimeout(r, Math.max(0, time - Date.now())));
 
 after(() => server?.stop());
 
@@ -363,9 +373,21 @@ test("an expired access token is refused as invalid_token; its refresh token sti
   const { access_token, refresh_token, expires_in } = expiring.body;
   assert.equal(expires_in, TTL_SECONDS, "the Worker takes MCP_TOKEN_TTL_SECONDS");
   assert.equal((await listTools(access_token)).status, 200, "valid before its time");
-  await new Promise((r) => setTimeout(r, Math.max(0, expiring.at + (TTL_SECONDS + 2) * 1000 - Date.now())));
+  await until(expiring.at + (TTL_SECONDS + 2) * 1000);
   await assertInvalidToken(access_token, "an expired access token");
   const renewed = await refresh(expiring.client_id, refresh_token);
   assert.equal(renewed.status, 200, JSON.stringify(renewed.body));
   assert.equal((await listTools(renewed.body.access_token)).status, 200);
+});
+
+test("the grant ends with its Magisterium session: its tokens are refused, its refresh too", async () => {
+  assert.equal(ending.status, 200, JSON.stringify(ending.body));
+  const renewed = await refresh(ending.client_id, ending.body.refresh_token); // a token well within its lifetime
+  assert.equal(renewed.status, 200, JSON.stringify(renewed.body));
+  assert.equal((await listTools(renewed.body.access_token)).status, 200, "the session still runs");
+  await until(ending.at + (SESSION_SECONDS + 2) * 1000);
+  await assertInvalidToken(renewed.body.access_token, "a token whose Magisterium session is over");
+  const refused = await refresh(ending.client_id, renewed.body.refresh_token);
+  assert.equal(refused.status, 400);
+  assert.equal(refused.body.error, "invalid_grant");
 });

@@ -111,8 +111,12 @@ describe("demo page: the snippets of “Use this in your app” run and reproduc
     await screenshots(page, "18-use-in-your-app", { fullPage: false, at: ".use-code" });
 
     // The MCP tab is a configuration, not code: it parses, names the page's own /mcp, and an MCP
-    // client given that URL gets the tool the page just used.
+    // client given that URL gets the tool the page just used. Its note says this Worker's mode
+    // (anonymous calls allowed here), with the signed-in mode's same configuration beside it.
     await page.click("#code-tab-mcp");
+    const note = await page.textContent('#answer-body [data-part="note"]');
+    assert.match(note, /Anonymous \(this site\): no sign-in/);
+    assert.match(note, /Signed in \(a site that requires sign-in\): the same configuration/);
     const config = JSON.parse(await page.textContent('#answer-body pre[data-part="code"]'));
     const url = config.mcpServers.magisterium.url;
     assert.equal(url, `${AGENT_URL}/mcp`);

@@ -257,6 +257,28 @@ describe("demo page: the code panel's tabs, copy button and keyboard use", () =>
     }
   });
 
+  test("on a site that requires sign-in (its /auth/session says so), the MCP tab's note says MCP clients sign in; the configuration is the same", async () => {
+    const page = await openPage(browser.context, AGENT_URL, {
+      setup: (p) =>
+        p.route("**/auth/session", (route) =>
+          route.fulfill({ contentType: "application/json", body: JSON.stringify({ enabled: true, signedIn: true, expiresAt: null, anonymousAllowed: false }) })),
+    });
+    try {
+      await pickSkill(page, "pope_lookup");
+      await page.fill("#f-lookup", "Leo XIV");
+      await submit(page);
+      await page.click("#answer-body .use-code summary");
+      await page.click("#code-tab-mcp");
+      const note = await page.textContent('#answer-body [data-part="note"]');
+      assert.match(note, /Signed in \(this site requires sign-in\): the first time, the client opens the site's consent page, then the Magisterium sign-in/);
+      assert.doesNotMatch(note, /Anonymous/);
+      assert.deepEqual(JSON.parse(await page.textContent('#answer-body pre[data-part="code"]')), { mcpServers: { magisterium: { url: `${AGENT_URL}/mcp` } } });
+      assert.deepEqual(await problems(page), []);
+    } finally {
+      await page.close();
+    }
+  });
+
   test("a skill the card lists without a registry entry: a text form, client.send, and its code", async () => {
     const page = await openPage(browser.context, AGENT_URL, {
       setup: (p) =>

@@ -117,6 +117,7 @@ test("discovery: the 401's challenge, the protected-resource and authorization-s
   assert.deepEqual(resource.authorization_servers, [BASE]);
   assert.deepEqual(resource.scopes_supported, ["mcp"]);
   assert.deepEqual(resource.bearer_methods_supported, ["header"]);
+  assert.deepEqual(await (await fetch(`${BASE}/.well-known/oauth-protected-resource`)).json(), resource, "at the root URL too");
   assert.equal(as.issuer, BASE);
   assert.equal(as.authorization_endpoint, `${BASE}/mcp-auth/authorize`);
   assert.equal(as.token_endpoint, `${BASE}/mcp-auth/token`);

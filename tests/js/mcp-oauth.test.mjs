@@ -9,6 +9,7 @@
 // Document is tests/js/mcp-oauth-cimd.test.mjs; the Python client's sign-in tests/python/mcp_oauth.py.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -53,7 +54,11 @@ async function grant(name) {
 
 const until = (time) => new Promise((r) => setTimeout(r, Math.max(0, time - Date.now())));
 
-after(() => server?.stop());
+after(async () => {
+  server?.stop();
+  await server?.exited;
+  if (server) rmSync(server.state, { recursive: true, force: true });
+});
 
 /** A raw `tools/list` on `/mcp` (2026-07-28, stateless) with `token`. */
 const listTools = (token, headers = {}) =>

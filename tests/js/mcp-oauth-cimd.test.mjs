@@ -64,12 +64,15 @@ test("metadata: Client ID Metadata Documents are offered with the compatibility 
   assert.equal(as.client_id_metadata_document_supported, true);
 });
 
-test("the official client registers by its metadata document, signs in and calls on its own token", async () => {
+// The client speaks 2026-07-28 here (tests/js/mcp-oauth.test.mjs signs in with its default, the 2025 handshake).
+const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } };
+
+test("the official client (2026-07-28) registers by its metadata document, signs in and calls on its own token", async () => {
   const provider = new MemoryProvider({ redirectUri: REDIRECT, name: "Metadata Document Client", clientMetadataUrl: CLIENT_ID });
   const recorder = recordingFetch();
   const options = { authProvider: provider, fetch: recorder.fetch };
   const first = new StreamableHTTPClientTransport(new URL(MCP), options);
-  await assert.rejects(new Client({ name: "cimd-test", version: "1.0.0" }).connect(first), (e) => e instanceof UnauthorizedError);
+  await assert.rejects(new Client({ name: "cimd-test", version: "1.0.0" }, MODERN).connect(first), (e) => e instanceof UnauthorizedError);
   assert.equal(provider.client.client_id, CLIENT_ID);
   assert.ok(!recorder.seen.some((s) => s.path === "/mcp-auth/register"), "no dynamic registration");
   assert.equal(provider.authorizationUrl.searchParams.get("client_id"), CLIENT_ID);
@@ -82,8 +85,9 @@ test("the official client registers by its metadata document, signs in and calls
   assert.equal(callback.searchParams.get("iss"), BASE);
   assert.equal(callback.searchParams.get("state"), provider.lastState);
   await first.finishAuth(callback.searchParams);
-  const client = new Client({ name: "cimd-test", version: "1.0.0" });
+  const client = new Client({ name: "cimd-test", version: "1.0.0" }, MODERN);
   await client.connect(new StreamableHTTPClientTransport(new URL(MCP), options));
+  assert.equal(client.getNegotiatedProtocolVersion(), "2026-07-28");
   const result = await client.callTool({ name: "pope_lookup", arguments: { query: "Leo XIV" } });
   assert.equal(result.isError, undefined, result.content.map((c) => c.text).join("\n"));
   for (const s of recorder.seen.filter((s) => s.path === "/mcp" && s.status === 200)) {

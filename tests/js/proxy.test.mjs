@@ -298,9 +298,13 @@ test("the deployable proxy config (wrangler.proxy.toml) is the demo's Worker wit
   assert.equal(key(proxy, "UPSTREAM_URL"), "https://www.magisterium.com/api/v1/a2a");
   assert.match(demo, /^"magisterium-worker" = "\.\/dist\/pkg-worker\/worker\.js"$/m);
   assert.match(proxy, /^"magisterium-worker" = "\.\/dist\/pkg-proxy\/worker\.js"$/m);
+  // The proxy deploys with Durable Objects only: nothing to create first. MCP sign-in's store (a
+  // KV namespace, as its library needs) is the operator's to create and bind (docs/deploy.md);
+  // the demo binds a local, simulated one.
+  assert.doesNotMatch(proxy, /^\[\[kv_namespaces\]\]/m);
+  assert.match(proxy, /^# \[\[kv_namespaces\]\]\n# binding = "OAUTH_KV"$/m);
+  assert.match(demo, /^\[\[kv_namespaces\]\]\nbinding = "OAUTH_KV"$/m);
   for (const config of [demo, proxy]) {
-    // Durable Objects only: no KV namespace to create at deploy.
-    assert.doesNotMatch(config, /kv_namespaces/);
     assert.match(config, /^name = "SESSION"\nclass_name = "Session"$/m);
     assert.match(config, /^name = "BUDGET"\nclass_name = "UpstreamBudget"$/m);
     assert.match(config, /^name = "OAUTH_CLIENT"\nclass_name = "ClientRegistration"$/m);

@@ -3,8 +3,11 @@
 //! the embedded agent; every other path is a static asset. The proxy never answers with the
 //! stand-in: a deployment missing a setting it needs answers a configuration error.
 
+mod card;
 pub mod card_dates;
 mod visitors;
+
+pub use card::CardFetch;
 
 use crate::cache::Mark;
 use crate::doors::exit::{Answer, Exit};
@@ -44,21 +47,6 @@ pub enum Route {
     /// The deployment lacks the named setting: send this answer (HTTP 503, JSON-RPC -32603
     /// naming it) and log it.
     Misconfigured(&'static str, WorkerResponse),
-}
-
-/// A card request the proxy answers from the upstream's 0.2.6 card.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CardFetch {
-    /// The upstream card's URL.
-    pub url: String,
-    /// The A2A 1.0 card was asked for (`/.well-known/agent-card.json`).
-    pub v1: bool,
-    /// The request's `If-None-Match`, for the card's `ETag`.
-    pub if_none_match: Option<String>,
-    /// The request's `If-Modified-Since`, for the card's `Last-Modified`.
-    pub if_modified_since: Option<String>,
-    /// The request's time, Unix milliseconds.
-    pub now_ms: f64,
 }
 
 /// One Worker isolate's state.
@@ -373,32 +361,6 @@ impl App {
         };
         let response = proxy::rate_limited(&plan.rpc_id, refusal, limit, settings);
         plan.exit.leave(Answer::Legacy(response), settings)
-    }
-
-    /// The proxy's card from the upstream's, for the request `fetch`: the 0.2.6 card with the
-    /// proxy's own URL or, when `fetch.v1`, the 1.0 card written from it; with its validators.
-    pub fn card(
-        &self,
-        fetch: &CardFetch,
-        outcome: UpstreamOutcome,
-        own_origin: &str,
-        settings: &Settings,
-        origin: Option<&str>,
-    ) -> WorkerResponse {
-        let card = upstream::rewrite_card(outcome, own_origin);
-        let card = if fetch.v1 {
-            front_door::card(card)
-        } else {
-            card
-        };
-        let conditions = Conditions {
-            if_none_match: fetch.if_none_match.as_deref(),
-            if_modified_since: fetch.if_modified_since.as_deref(),
-            now_ms: fetch.now_ms,
-        };
-        let card = self.card_dates.validate(card, &conditions);
-        let card = card.with_header(AGENT_HEADER, "proxy");
-        Exit::to(origin).leave(Answer::Own(card), settings)
     }
 }
 

@@ -54,7 +54,7 @@ pub fn visitor_key(raw: Option<&str>) -> String {
     }
 }
 
-/// What the account's budget object said about a call (`io.rs`, `take_budget`).
+/// What the account's budget object said about a call (`workerd/budget_calls.rs`, `take_budget`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Budgeted {
     /// The call may go upstream.

@@ -34,7 +34,7 @@ use crate::doors::rest;
 use crate::settings::{Settings, SignIn};
 use crate::sign_in::{self, anonymous_refused};
 use crate::workerd::bindings::{binding, console_error, settings_for, sign_in_readiness};
-use crate::workerd::io;
+use crate::workerd::{budget_calls, io};
 use magisterium_core::serve::http::{self, code, path, WorkerRequest, WorkerResponse};
 use magisterium_core::upstream::Reach;
 use magisterium_platform::random::CryptoRandom;
@@ -137,7 +137,7 @@ struct Call {
     /// The request's `ctx`, for work after the response.
     ctx: JsValue,
     /// The budget object's unit the last upstream call took, if it took one.
-    unit: Option<io::Unit>,
+    unit: Option<budget_calls::Unit>,
     /// The request as the app reads it (its headers, then its body once read), for the door
     /// of the answers the entry gives itself.
     read: Option<WorkerRequest>,
@@ -293,7 +293,7 @@ impl Call {
                 // The service counted no call it refused as unauthorized: its unit goes back
                 // (before a retry takes one; budget.rs, `Budget::give_back`).
                 if let Some(unit) = self.unit.take() {
-                    io::give_back(env, &unit).await;
+                    budget_calls::give_back(env, &unit).await;
                 }
                 // One refresh, one retry. An issuer that failed (not a refusal) is not a
                 // sign-out: a retryable 503, the session kept. Null: the session is over.

@@ -3,6 +3,7 @@
 //! ([`budget_object`]). Every decision is the pure policy's; this room only carries it out.
 
 pub mod bindings;
+pub mod budget_calls;
 pub mod budget_object;
 pub mod coalesce;
 pub mod entry;

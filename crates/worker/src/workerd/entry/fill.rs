@@ -17,8 +17,9 @@ use super::Call;
 use crate::cache::Mark;
 use crate::proxy::ForwardPlan;
 use crate::workerd::bindings::{binding, BudgetStub, Cache, Context, Namespace};
+use crate::workerd::budget_calls::{self, Budgeted};
 use crate::workerd::coalesce::Lead;
-use crate::workerd::io::{self, Budgeted};
+use crate::workerd::io;
 
 /// The holder of a key at its budget object: reports once, through [`Hold::report`] or, when
 /// dropped before (a refusal, an error), with nothing kept, so the object's waiters go on at once
@@ -53,7 +54,7 @@ impl Drop for Hold {
 
 /// What the budget said about a call.
 pub(super) enum Taken {
-    /// Its answer ([`io::Budgeted`]), and the key it holds when it goes as the key's holder.
+    /// Its answer ([`budget_calls::Budgeted`]), and the key it holds when it goes as the key's holder.
     Budget(Budgeted, Option<Hold>),
     /// Another call of the key filled the cache: this caller's hit.
     Hit(WorkerResponse),
@@ -73,12 +74,12 @@ impl Call {
         let (client, is_qa) = (&plan.client_key, plan.is_qa);
         let keyed = store.zip(plan.cache.as_deref()).filter(|_| lead.is_some());
         let key = keyed.map(|(_, cached)| cached.key.as_str());
-        let taken = match io::take_budget(env, account, client, is_qa, key).await? {
+        let taken = match budget_calls::take_budget(env, account, client, is_qa, key).await? {
             Budgeted::Filled(entry) => {
                 if let Some(hit) = self.filled(plan, keyed, lead, &entry)? {
                     return Ok(Taken::Hit(hit));
                 }
-                io::take_budget(env, account, client, is_qa, None).await?
+                budget_calls::take_budget(env, account, client, is_qa, None).await?
             }
             taken => taken,
         };

@@ -18,6 +18,7 @@ use super::{answer, Call, Outcome, APP};
 use crate::cache::{self, entries as cache_entry, Age, Mark};
 use crate::limits::Budgeted;
 use crate::proxy::{ForwardPlan, Limit};
+use crate::workerd::budget_calls;
 use crate::workerd::coalesce;
 use crate::workerd::io::{self, UpstreamCall};
 
@@ -89,17 +90,17 @@ impl Call {
                 Err(e) => Err(e),
             };
             let taken = match asked {
-                Ok(io::Budgeted::Go(unit)) => {
+                Ok(budget_calls::Budgeted::Go(unit)) => {
                     self.unit = unit;
                     Budgeted::Go
                 }
-                Ok(io::Budgeted::Refused(no)) => Budgeted::Refused {
+                Ok(budget_calls::Budgeted::Refused(no)) => Budgeted::Refused {
                     pool: no.pool,
                     wait: no.wait,
                     limit: no.limit,
                 },
                 // `Filled` comes only from an ask with a key, which `take_budget` answers itself.
-                Ok(io::Budgeted::Filled(_)) | Err(_) => Budgeted::Failed,
+                Ok(budget_calls::Budgeted::Filled(_)) | Err(_) => Budgeted::Failed,
             };
             self.log.limiter = match &taken {
                 Budgeted::Go => None,

@@ -129,7 +129,12 @@ pub fn key(skill: Skill, subject: &str) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
             key.push(char::from(b));
         } else {
-            key.push_str(&format!("%{b:02X}"));
+            // `%XX` by hand: a `{:02X}` would pull the hex formatter into the browser build.
+            key.push('%');
+            for nibble in [b >> 4, b & 0xF] {
+                let digit = char::from_digit(u32::from(nibble), 16).unwrap_or('0');
+                key.push(digit.to_ascii_uppercase());
+            }
         }
     }
     key

@@ -16,7 +16,7 @@ const bin = (b) => (existsSync(path.join(ROOT, "node_modules/.bin", b)) ? path.j
 execFileSync(path.join(process.env.HOME, ".cargo/bin/wasm-bindgen"), ["--target", "web", "--keep-debug", "--out-dir", dir, wasm]);
 const features = ["--enable-bulk-memory", "--enable-reference-types", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-multivalue"];
 const named = path.join(dir, "named.wasm");
-execFileSync(bin("wasm-opt"), ["-Oz", "--debuginfo", ...features, path.join(dir, "magisterium_a2a_bg.wasm"), "-o", named]);
+execFileSync(bin("wasm-opt"), ["--one-caller-inline-max-function-size", "20", "-Oz", "--debuginfo", ...features, path.join(dir, "magisterium_a2a_bg.wasm"), "-o", named]);
 const csv = execFileSync(path.join(process.env.HOME, ".cargo/bin/twiggy"), ["top", "-n", "100000", "-f", "csv", named]).toString();
 const groups = new Map();
 const rules = [

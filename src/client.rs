@@ -297,7 +297,8 @@ impl MagisteriumClient {
         })?;
         // Any card URL ending in `/.well-known/agent.json` also gets the 0.3 path after a 404.
         let fallback = card::fallback_card_url(&url);
-        let urls: Vec<String> = std::iter::once(url).chain(fallback).collect();
+        let mut urls = vec![url];
+        urls.extend(fallback);
         match self.fetch_card(urls, &call).await.map_err(into_js)? {
             Outcome::Card(card, max_age) => {
                 let copy = own_copy(&card.0)?;

@@ -6,24 +6,13 @@ use wasm_bindgen::prelude::*;
 use super::error::{error_js, into_js, invalid_input, Failure};
 use super::globals::uuid;
 use super::node::{to_js, Js};
+use super::options::string_opt;
 use super::parts::send_request;
 use super::types::{BuildOptionsJs, InputJs, JsonRpcRequestJs, SkillOutputJs};
 use magisterium_core::request::MessageIds;
 use magisterium_core::results::{decode_other_skill, decode_skill_response, SkillAnswer};
 use magisterium_core::wire::RequestId;
 use magisterium_core::{decode, JsonView, Skill};
-
-fn field_string(opts: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
-    match Reflect::get(opts, &JsValue::from_str(key)) {
-        Ok(v) if v.is_undefined() => Ok(None),
-        Ok(v) => v
-            .as_string()
-            .filter(|s| !s.trim().is_empty())
-            .map(Some)
-            .ok_or_else(|| invalid_input(format!("opts.{key} must be a non-empty string"))),
-        Err(_) => Ok(None),
-    }
-}
 
 /// The JSON-RPC `message/send` request a client method would send for `skillId` and `input`
 /// (a string is encoded the way the skill's own method encodes it; parts are sent as given).
@@ -39,8 +28,10 @@ pub fn build_request(
     let opts: JsValue = opts.map_or(JsValue::UNDEFINED, Into::into);
     let mut ids = MessageIds::new(String::new());
     if opts.is_object() {
-        ids.message_id = field_string(&opts, "messageId")?.unwrap_or_default();
-        ids.context_id = field_string(&opts, "contextId")?;
+        // Read as a client method's `opts` are, with the same messages.
+        let text = |key| string_opt(&opts, key, "opts").map_err(invalid_input);
+        ids.message_id = text("messageId")?.unwrap_or_default();
+        ids.context_id = text("contextId")?;
         let id = Reflect::get(&opts, &JsValue::from_str("id")).unwrap_or(JsValue::UNDEFINED);
         ids.request_id = if let Some(s) = id.as_string() {
             Some(RequestId::String(s))

@@ -75,7 +75,7 @@ fn require_object(value: &JsValue, what: &str) -> Result<(), Invalid> {
     }
 }
 
-fn string_opt(obj: &JsValue, key: &str, what: &str) -> Result<Option<String>, Invalid> {
+pub(super) fn string_opt(obj: &JsValue, key: &str, what: &str) -> Result<Option<String>, Invalid> {
     match get(obj, key) {
         None => Ok(None),
         Some(v) => match v.as_string() {

@@ -42,8 +42,18 @@ pub fn skill_request(
     arg: &SkillArg,
     ids: MessageIds,
 ) -> Result<(JsValue, RequestId), Error> {
+    skill_message(skill.id(), skill, arg, ids)
+}
+
+/// `message/send` to `skill_id` with the parts `skill`'s own method sends for `arg`.
+fn skill_message(
+    skill_id: &str,
+    skill: Skill,
+    arg: &SkillArg,
+    ids: MessageIds,
+) -> Result<(JsValue, RequestId), Error> {
     let parts = request::skill_parts(skill, arg)?;
-    message_object(skill.id(), Js(object(&parts)?), ids)
+    message_object(skill_id, Js(object(&parts)?), ids)
 }
 
 /// The `message/send` request of `send` and `buildRequest` as a JavaScript object, and its id. A
@@ -65,8 +75,7 @@ pub fn send_request(
             Some(skill) => (skill, SkillArg::Text(text)),
             None => (Skill::CatholicQa, SkillArg::Text(text)),
         };
-        let parts = request::skill_parts(skill, &arg)?;
-        return message_object(skill_id, Js(object(&parts)?), ids);
+        return skill_message(skill_id, skill, &arg, ids);
     }
     let parts = Js(input.clone());
     request::validate_parts(&parts)?;

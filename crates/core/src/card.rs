@@ -39,11 +39,16 @@ pub fn max_age_seconds(cache_control: Option<&str>) -> u64 {
     };
     let mut max_age = 0;
     for directive in header.split(',') {
-        let directive = directive.trim().to_ascii_lowercase();
-        if directive == "no-store" || directive == "no-cache" {
+        let directive = directive.trim();
+        let is = |name: &str| directive.eq_ignore_ascii_case(name);
+        if is("no-store") || is("no-cache") {
             return 0;
         }
-        if let Some(value) = directive.strip_prefix("max-age=") {
+        // `max-age=` in any case, then its value.
+        let name = directive
+            .get(..8)
+            .filter(|n| n.eq_ignore_ascii_case("max-age="));
+        if let Some(value) = name.and_then(|_| directive.get(8..)) {
             max_age = value.trim_matches('"').parse().unwrap_or(0);
         }
     }

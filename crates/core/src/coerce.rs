@@ -122,7 +122,9 @@ pub fn decimal<V: JsonView>(v: &V) -> Option<String> {
     if n.fract() != 0.0 {
         return v.number_text();
     }
-    (n.abs() < 9_007_199_254_740_992.0).then(|| (n as i64).to_string())
+    // Its sign and magnitude (a `u64`): the browser build then formats no `i64`.
+    let sign = if n < 0.0 { "-" } else { "" };
+    (n.abs() < 9_007_199_254_740_992.0).then(|| format!("{sign}{}", n.abs() as u64))
 }
 
 /// Row 2: a non-negative integer, from a number or a string holding one; `None` otherwise.

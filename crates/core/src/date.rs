@@ -120,7 +120,10 @@ impl CivilDate {
 impl fmt::Display for CivilDate {
     /// `YYYY-MM-DD`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+        // The year is 1..=9999 (`new`): written as a `u32`, the integer type every build formats
+        // anyway, so the browser build carries no `i32` formatter for it.
+        let year = self.year.unsigned_abs();
+        write!(f, "{year:04}-{:02}-{:02}", self.month, self.day)
     }
 }
 

@@ -179,10 +179,13 @@ impl Error {
     /// The error for a JSON-RPC `error` member, mapped through [`CODE_TABLE`].
     pub fn from_rpc(code: i64, message: &str) -> Self {
         let kind = ErrorKind::from_rpc(code, message);
+        // The code as its sign and magnitude: the browser build then formats no `i64`.
+        let sign = if code < 0 { "-" } else { "" };
+        let magnitude = code.unsigned_abs();
         let text = if message.is_empty() {
-            format!("json-rpc error {code}")
+            format!("json-rpc error {sign}{magnitude}")
         } else {
-            format!("{message} (json-rpc {code})")
+            format!("{message} (json-rpc {sign}{magnitude})")
         };
         Self::new(kind, text).with_code(code)
     }
@@ -190,7 +193,9 @@ impl Error {
     /// The error for a non-2xx HTTP answer without a JSON-RPC body.
     pub fn from_http_status(status: u16) -> Self {
         let kind = ErrorKind::from_http_status(status);
-        Self::new(kind, format!("http status {status}")).with_status(status)
+        // Written as a `u32`, the integer type every build formats anyway.
+        let number = u32::from(status);
+        Self::new(kind, format!("http status {number}")).with_status(status)
     }
 
     /// Adds the JSON-RPC code.

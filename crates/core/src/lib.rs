@@ -12,6 +12,7 @@ pub mod date;
 pub mod decode;
 pub mod endpoint;
 pub mod error;
+pub mod http_date;
 pub mod ids;
 pub mod json_view;
 pub mod kept;

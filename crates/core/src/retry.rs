@@ -132,8 +132,7 @@ pub fn parse_retry_after(
 
 /// An HTTP date (RFC 9110: IMF-fixdate and the two obsolete forms) in Unix milliseconds.
 pub fn http_date_ms(value: &str) -> Option<f64> {
-    let secs = date_header::parse(value.trim().as_bytes()).ok()?;
-    Some(secs as f64 * 1000.0)
+    crate::http_date::unix_ms(value)
 }
 
 /// Unix seconds as an HTTP date (IMF-fixdate, `Tue, 01 Dec 2026 00:00:00 GMT`), as

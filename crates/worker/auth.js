@@ -350,6 +350,8 @@ function createAuth(env, site, settings, inProcess, Credential) {
   return {
     enabled,
     anonymousAllowed,
+    /** The life of an access token issued to an MCP client (mcp-auth.js). */
+    mcpTokenTtlSeconds: settings.mcpTokenTtlSeconds,
 
     /** Answers sign-in's routes under `base` (`/auth` or `/api/auth`, Rust's choice from the
      *  path: src/sign_in.rs, `base_of`); `url`: the request's URL, on `site`. */

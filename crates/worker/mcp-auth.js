@@ -24,7 +24,6 @@ import {
 
 /** The one scope: calling the Magisterium tools on the visitor's account. */
 const SCOPE = "mcp";
-const ACCESS_TOKEN_TTL_S = 3600;
 
 /** The grant's owner as the library names it (its tokens begin with it, so it is no secret):
  *  the SHA-256 of the Magisterium account, or of the session when the issuer names no account. */
@@ -94,7 +93,7 @@ export function mcpAuthorization(env, site, auth) {
     tokenEndpoint: "/mcp-auth/token",
     clientRegistrationEndpoint: "/mcp-auth/register",
     scopesSupported: [SCOPE],
-    accessTokenTTL: ACCESS_TOKEN_TTL_S,
+    accessTokenTTL: auth.mcpTokenTtlSeconds, // MCP_TOKEN_TTL_SECONDS (src/settings.rs)
     clientIdMetadataDocumentEnabled: true,
     // A refresh is refused once the grant's Magisterium session is over; the library then
     // revokes the grant and its tokens.

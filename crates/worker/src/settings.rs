@@ -132,6 +132,9 @@ pub struct Settings {
     pub session_max_secs: u32,
     /// `SESSION_IDLE_SECONDS` (default 7 days): a session unused this long ends.
     pub session_idle_secs: u32,
+    /// `MCP_TOKEN_TTL_SECONDS` (default 1 hour, at least a minute): the life of an access token
+    /// the Worker issues to an MCP client (docs/mcp.md, "Anonymous or signed in").
+    pub mcp_token_ttl_secs: u32,
     /// `SESSION_REFRESH_GRACE_SECONDS` (default 15 minutes): a session whose refreshes have
     /// failed (transiently) for longer than this, with its access token expired, ends
     /// (`sign_in::after_refresh_failure`).
@@ -230,6 +233,8 @@ impl Settings {
                 .unwrap_or(30 * 86_400),
             session_idle_secs: u32::try_from(size("SESSION_IDLE_SECONDS", 7 * 86_400))
                 .unwrap_or(7 * 86_400),
+            mcp_token_ttl_secs: u32::try_from(size("MCP_TOKEN_TTL_SECONDS", 3600).max(60))
+                .unwrap_or(3600),
             session_refresh_grace_secs: u32::try_from(size("SESSION_REFRESH_GRACE_SECONDS", 900))
                 .unwrap_or(900),
             #[cfg(feature = "stand-in")]

@@ -124,6 +124,16 @@ fn an_upstream_timeout_longer_than_a_timer_holds_keeps_the_default() {
 }
 
 #[test]
+fn an_mcp_access_token_lives_an_hour_unless_set_and_never_under_a_minute() {
+    let ttl = |value: &str| settings(&[("MCP_TOKEN_TTL_SECONDS", value)]).mcp_token_ttl_secs;
+    assert_eq!(settings(&[]).mcp_token_ttl_secs, 3600);
+    assert_eq!(ttl("600"), 600);
+    // The authorization server's store keeps nothing shorter than a minute.
+    assert_eq!(ttl("5"), 60);
+    assert_eq!(ttl("soon"), 3600);
+}
+
+#[test]
 fn answers_through_a_door_are_read_up_to_the_doors_own_cap() {
     let send = send_body(
         "document_fetch",

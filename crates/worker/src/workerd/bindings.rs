@@ -153,8 +153,8 @@ pub fn settings_for(env: &JsValue) -> Rc<Settings> {
     })
 }
 
-/// The sign-in settings of `env` for `auth.js`: `{ issuer, enabled, anonymousAllowed,
-/// sessionMaxSeconds, sessionIdleSeconds }` (`issuer`: `"off"`, `"embedded"` or the issuer's
+/// The sign-in settings of `env` for `auth.js` and `mcp-auth.js`: `{ issuer, enabled,
+/// anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds, mcpTokenTtlSeconds }` (`issuer`: `"off"`, `"embedded"` or the issuer's
 /// URL; `enabled`: sign-in can run, [`sign_in_readiness`]).
 #[wasm_bindgen(js_name = authSettings)]
 pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
@@ -172,6 +172,7 @@ pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
         anonymous_allowed: bool,
         session_max_seconds: u32,
         session_idle_seconds: u32,
+        mcp_token_ttl_seconds: u32,
     }
     let out = AuthSettings {
         issuer,
@@ -179,6 +180,7 @@ pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
         anonymous_allowed: settings.anonymous_allowed,
         session_max_seconds: settings.session_max_secs,
         session_idle_seconds: settings.session_idle_secs,
+        mcp_token_ttl_seconds: settings.mcp_token_ttl_secs,
     };
     Ok(to_js(&out)?.unchecked_into())
 }

@@ -1,0 +1,93 @@
+// What every answer of fuzz/oauth-endpoints.mjs must be (docs: fuzz/README.md, "OAuth endpoints").
+// `check(req, res, ctx)` returns the broken rules (empty: the answer is fine). `res` is
+// { status, headers (lower-case names → value, or array for repeated ones), body: Buffer }.
+
+/** Paths the Worker itself answers (its own routes come before any static file). */
+const WORKER_PATHS = [/^\/mcp(\/|$)/, /^\/mcp-auth\//, /^\/\.well-known\//, /^\/api\//, /^\/auth\//, /^\/oauth\//];
+
+/** The path as the Worker sees it (the URL parser's), or null when it cannot be read. */
+function pathname(raw) {
+  try {
+    return new URL(raw, "http://x").pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the Worker (not workerd's static-file router) answers `raw`: the raw and the
+ *  parsed path are both one of its own. */
+export function workerOwned(raw) {
+  const parsed = pathname(raw);
+  return parsed !== null && WORKER_PATHS.some((p) => p.test(raw) && p.test(parsed));
+}
+
+const one = (h) => (Array.isArray(h) ? h[0] : h);
+const json = (body) => {
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+};
+const isOAuthError = (doc) => doc !== null && typeof doc === "object" && typeof doc.error === "string" && doc.error.length > 0;
+const isRpcError = (doc) => doc?.jsonrpc === "2.0" && Number.isInteger(doc.error?.code) && typeof doc.error?.message === "string";
+const isHtml = (res) => /^text\/html/i.test(one(res.headers["content-type"]) ?? "") && /<!doctype html>/i.test(res.body.toString("utf8", 0, 200));
+
+/**
+ * The rules broken by `res`, the answer to `req`. `ctx.allowed`: the origins on the Worker's
+ * ALLOWED_ORIGINS; `ctx.base`: its origin; `ctx.redirectUris`: every redirect URI a client
+ * registered (a redirect may go there, to the Worker's own origin, and nowhere else).
+ */
+export function check(req, res, ctx) {
+  const broken = [];
+  const origins = req.headers.filter(([n]) => n.toLowerCase() === "origin").map(([, v]) => v);
+  const origin = origins.length === 1 ? origins[0] : null;
+  const owned = workerOwned(req.path);
+  const path = pathname(req.path) ?? "";
+
+  // 1. No server error but a documented 503 (a store or a budget object that cannot be reached,
+  //    an issuer that cannot: each with Retry-After and a JSON error; a missing setting named).
+  if (res.status >= 500) {
+    const doc = json(res.body);
+    const documented = res.status === 503 && (isOAuthError(doc) || isRpcError(doc)) && (res.headers["retry-after"] !== undefined || doc?.error?.data?.setting !== undefined);
+    if (!documented) broken.push(`HTTP ${res.status}`);
+  }
+  if (!owned) return broken;
+
+  // 2. The exit's headers: the request id (sanitized: at most 64 of [A-Za-z0-9_.-]).
+  const id = one(res.headers["x-request-id"]);
+  if (!id) broken.push("no x-request-id");
+  else if (!/^[A-Za-z0-9_.-]{1,64}$/.test(id)) broken.push(`x-request-id not sanitized: ${JSON.stringify(id).slice(0, 80)}`);
+
+  // 3. CORS by the one origin rule: an allowed origin gets itself back, any other nothing; never
+  //    `*`, `null`, a reflected origin of another site, or two values.
+  const acao = res.headers["access-control-allow-origin"];
+  if (Array.isArray(acao)) broken.push("two Access-Control-Allow-Origin headers");
+  else if (acao !== undefined && !(ctx.allowed.includes(acao) && acao === origin)) broken.push(`Access-Control-Allow-Origin ${JSON.stringify(acao)} for Origin ${JSON.stringify(origins)}`);
+  if (origin !== null && ctx.allowed.includes(origin) && acao === undefined) broken.push(`no CORS for the allowed origin ${origin}`);
+
+  // 4. Redirects go to the Worker's origin or a registered redirect URI only.
+  if (res.status >= 300 && res.status < 400) {
+    const location = one(res.headers.location);
+    let to = null;
+    try { to = new URL(location, ctx.base); } catch {}
+    if (!to) broken.push(`redirect without a readable Location: ${location}`);
+    else if (to.origin !== ctx.base && !ctx.redirectUris.some((u) => to.href.startsWith(u))) broken.push(`redirect to ${to.href.slice(0, 120)}`);
+    else if (to.origin !== ctx.base && to.searchParams.get("iss") !== ctx.base) broken.push("redirect to the client without iss (RFC 9207)");
+  }
+
+  // 5. A refusal says why in the endpoint's terms.
+  if (res.status >= 400 && res.status < 500 && req.method !== "HEAD") {
+    const doc = json(res.body);
+    const html = isHtml(res);
+    const ok = path === "/mcp" ? isRpcError(doc) || (res.status === 401 && isOAuthError(doc)) || (res.status === 405 && res.body.length === 0)
+      : path === "/mcp-auth/authorize" || path === "/mcp-auth/resume" || path.startsWith("/auth/") ? html || isOAuthError(doc) || isRpcError(doc)
+      : isOAuthError(doc) || isRpcError(doc);
+    if (!ok) broken.push(`HTTP ${res.status} body is not the endpoint's error: ${res.body.toString("utf8", 0, 120)}`);
+  }
+  // 6. A 401 of /mcp names the protected-resource metadata (RFC 9728).
+  if (path === "/mcp" && res.status === 401 && !/^Bearer .*resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource/.test(one(res.headers["www-authenticate"]) ?? "")) {
+    broken.push(`401 without the Bearer challenge: ${one(res.headers["www-authenticate"])}`);
+  }
+  return broken;
+}

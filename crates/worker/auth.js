@@ -28,6 +28,8 @@ const ISSUER_RETRY_AFTER_S = 5; // an issuer that cannot be reached: try again i
 /** The session's cookie, and the cookie of a sign-in under way (until its callback). */
 const SESSION_COOKIE = "mag_session";
 const SIGN_IN_COOKIE = "mag_signin";
+/** The session a finished sign-in made for an MCP grant, until the grant takes it (10 minutes). */
+const GRANT_COOKIE = "mag_grant";
 
 /** True on loopback http, where browsers refuse `Secure` (and so the `__Host-` prefix). */
 const plainHttp = (url) => isLoopback(url) && url.protocol === "http:";
@@ -274,7 +276,7 @@ function createAuth(env, site, settings, inProcess, Credential) {
   /** Starts a sign-in under `base`: a new object (a new id: never one an attacker could have
    *  planted) holds its `state` and PKCE verifier, bound to this browser by the sign-in cookie.
    *  The session cookie and the session are left alone. An issuer that cannot be reached: 503. */
-  async function login(url, base) {
+  async function login(url, base, returnTo = "/", grant = false) {
     const { server, client, redirectUri } = clientOf(base);
     let as, c;
     try {
@@ -287,7 +289,7 @@ function createAuth(env, site, settings, inProcess, Credential) {
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
     const begun = objectNamed(randomId());
-    await begun.stub.begin({ state, verifier, returnTo: "/", base, expiresAt: Date.now() + PENDING_TTL_S * 1000 });
+    await begun.stub.begin({ state, verifier, returnTo, grant, base, expiresAt: Date.now() + PENDING_TTL_S * 1000 });
     const target = new URL(as.authorization_endpoint);
     target.searchParams.set("response_type", "code");
     target.searchParams.set("client_id", c.client_id);
@@ -320,6 +322,13 @@ function createAuth(env, site, settings, inProcess, Credential) {
       await begun.stub.start(tokens, life);
     } catch (e) {
       return json(400, { error: "sign-in failed", detail: String(e?.code ?? e?.name ?? "error") }, { "set-cookie": cleared });
+    }
+    if (pending.grant) {
+      // A sign-in for an MCP grant (mcp-auth.js): its session is the grant's, never the page's.
+      const headers = new Headers({ location: pending.returnTo, "cache-control": "no-store" });
+      headers.append("set-cookie", cookieHeader(url, GRANT_COOKIE, begun.id, PENDING_TTL_S));
+      headers.append("set-cookie", cleared);
+      return new Response(null, { status: 302, headers });
     }
     const old = sessionOf(request);
     if (old && old.id !== begun.id) {
@@ -371,6 +380,38 @@ function createAuth(env, site, settings, inProcess, Credential) {
       if (current) return sessionCredential(session, current);
       if (enabled && !anonymousAllowed) return Credential.refused("signed-out");
       return Credential.operator(env.MAGISTERIUM_TOKEN || null);
+    },
+
+    /** Starts the Magisterium sign-in of an MCP grant (mcp-auth.js), which returns to `returnTo`
+     *  (a path of this site) with the new session named by the grant cookie. */
+    grantSignIn(url, returnTo) {
+      return login(url, "/auth", returnTo, true);
+    },
+
+    /** The session the grant sign-in just made in this browser (its grant cookie), with its
+     *  account (the issuer's subject, or null), or null; and the header that clears the cookie. */
+    async grantSession(request, url) {
+      const made = objectOf(request, GRANT_COOKIE);
+      const current = await made?.stub.token(site.origin);
+      const clear = cookieHeader(url, GRANT_COOKIE, "", 0);
+      if (!current || current.unavailable) return { session: null, clear };
+      return { session: { id: made.id, account: current.subject ?? null }, clear };
+    },
+
+    /** The `Credential` of an MCP call on the grant's session `id`: its token (refreshed by its
+     *  object), refused while the issuer fails, or null when the session is over (the grant then
+     *  ends: mcp-auth.js). */
+    async grantCredential(id) {
+      if (!enabled || typeof id !== "string" || !/^[\w-]{20,200}$/.test(id)) return null;
+      const session = objectNamed(id);
+      const current = await session.stub.token(site.origin);
+      if (current?.unavailable) return Credential.refused("issuer-unavailable");
+      return current ? sessionCredential(session, current) : null;
+    },
+
+    /** Ends the grant's session `id` (its tokens revoked at the issuer). */
+    async endGrantSession(id) {
+      if (typeof id === "string" && /^[\w-]{20,200}$/.test(id)) await objectNamed(id).stub.end(site.origin);
     },
 
     /** A new `Credential` for the session `handle` after the upstream refused its `token` (one

@@ -1,12 +1,16 @@
 // The Cloudflare Worker: module wiring only. Every request is answered by the Rust `fetch`
-// (crates/worker/src/workerd/entry.rs); sign-in is auth.js (oauth4webapi), which it calls. The wasm package is
+// (crates/worker/src/workerd/entry.rs); sign-in is auth.js (oauth4webapi), and MCP authorization
+// mcp-auth.js (@cloudflare/workers-oauth-provider), which it calls. The wasm package is
 // "magisterium-worker" (each wrangler config's [alias]: the demo's with the stand-in, or the proxy
 // alone), instantiated once at global scope.
 import { DurableObject } from "cloudflare:workers";
 import { fetch, inProcess, authSettings, afterRefreshFailure, Credential, BudgetWindows, TaskBook } from "magisterium-worker";
 import { signIn } from "./auth.js";
+import { withMcp } from "./mcp-auth.js";
 
 const { createAuth, Session, ClientRegistration } = signIn({ inProcess, authSettings, afterRefreshFailure, Credential });
+/** Sign-in for a site, with MCP authorization (mcp-auth.js) on it. */
+const createSiteAuth = (env, site) => withMcp(createAuth(env, site), env, site);
 
 /** One upstream account's budget (src/workerd/budget_object.rs keeps it, in memory and in the object's
  *  SQLite storage, and decides everything), and the cache keys its calls are filling
@@ -58,5 +62,5 @@ export class UpstreamBudget extends DurableObject {
 export { Session, ClientRegistration };
 
 export default {
-  fetch: (request, env, ctx) => fetch(request, env, ctx, createAuth),
+  fetch: (request, env, ctx) => fetch(request, env, ctx, createSiteAuth),
 };

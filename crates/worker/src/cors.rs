@@ -8,7 +8,7 @@ pub const ALLOWED_HEADERS: &str =
     "content-type, authorization, x-request-id, a2a-version, mcp-protocol-version, mcp-method, mcp-name";
 /// Response headers a page may read.
 pub const EXPOSED_HEADERS: &str =
-    "retry-after, x-request-id, x-magisterium-agent, x-magisterium-cache";
+    "retry-after, x-request-id, x-magisterium-agent, x-magisterium-cache, www-authenticate";
 
 /// The parsed `ALLOWED_ORIGINS` list.
 #[derive(Debug, Clone, Default)]

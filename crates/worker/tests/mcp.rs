@@ -1,13 +1,12 @@
 //! The Worker's MCP front door (`/mcp`), natively through `App::handle`: what is answered at
 //! once, what goes upstream (only the 0.2.6 `message/send`, through the proxy's own checks and
-//! limits), how the answers come back, and who may use it (`mcp::access`).
+//! limits), how the answers come back, and who may use it (`mcp_auth::access`).
 
 use serde_json::{json, Value};
 
 use crate::common::proxy::{post, route, settings, UPSTREAM};
 use magisterium_core::serve::http::WorkerRequest;
 use magisterium_worker::app::{App, Route};
-use magisterium_worker::doors::mcp;
 use magisterium_worker::upstream::UpstreamOutcome;
 
 fn mcp_post(body: Value) -> WorkerRequest {
@@ -184,23 +183,45 @@ fn the_per_visitor_limits_apply_to_tool_calls() {
 }
 
 #[test]
-fn with_sign_in_required_mcp_clients_are_told_they_need_anonymous_access() {
-    assert!(mcp::access(&settings(&[])).is_ok());
-    assert!(mcp::access(&settings(&[("OAUTH_ISSUER", "https://issuer.example")])).is_ok());
-    let refused = mcp::access(&settings(&[
-        ("OAUTH_ISSUER", "https://issuer.example"),
-        ("ALLOW_ANONYMOUS", "false"),
-    ]))
-    .unwrap_err();
-    assert_eq!(refused.status, 401);
-    // RFC 6750 §3 (and MCP's authorization): a 401 says how to authenticate.
-    assert!(refused
-        .header("www-authenticate")
-        .is_some_and(|v| v.starts_with("Bearer")));
+fn mcp_takes_sign_in_exactly_where_the_deployment_requires_it() {
+    use magisterium_worker::doors::mcp_auth::{access, McpAccess};
+    let issuer = ("OAUTH_ISSUER", "https://issuer.example");
+    let required = [issuer, ("ALLOW_ANONYMOUS", "false")];
+    // Anonymous deployments stay as they are, with or without the store.
+    for store in [false, true] {
+        assert_eq!(access(&settings(&[]), store).unwrap(), McpAccess::Anonymous);
+        assert_eq!(
+            access(&settings(&[issuer]), store).unwrap(),
+            McpAccess::Anonymous
+        );
+    }
+    assert_eq!(
+        access(&settings(&required), true).unwrap(),
+        McpAccess::SignedIn
+    );
+    // Sign-in required but no store for the authorization server: a 503 naming the binding,
+    // never the operator's token.
+    let refused = access(&settings(&required), false).unwrap_err();
+    assert_eq!(refused.status, 503);
     let body: Value = serde_json::from_str(&refused.body).unwrap();
-    assert_eq!(body["error"]["code"], -32004);
-    assert!(body["error"]["message"]
-        .as_str()
-        .unwrap()
-        .starts_with("MCP clients need anonymous access on this deployment"));
+    assert_eq!(body["error"]["code"], -32603);
+    assert_eq!(body["error"]["data"]["setting"], "OAUTH_KV");
+}
+
+#[test]
+fn a_browser_mcp_client_can_read_the_bearer_challenge() {
+    // MCP authorization starts from the 401's `WWW-Authenticate` (its `resource_metadata`): a
+    // page of an allowed origin must be able to read it.
+    let policy = magisterium_worker::cors::CorsPolicy::from_list("https://app.example");
+    let challenge = magisterium_core::serve::http::WorkerResponse {
+        status: 401,
+        headers: vec![("www-authenticate".into(), "Bearer scope=\"mcp\"".into())],
+        body: String::new(),
+    };
+    let decorated = policy.decorate(challenge, Some("https://app.example"));
+    let exposed = decorated.header("access-control-expose-headers").unwrap();
+    assert!(
+        exposed.split(", ").any(|h| h == "www-authenticate"),
+        "{exposed}"
+    );
 }

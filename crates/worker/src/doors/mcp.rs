@@ -11,7 +11,7 @@
 
 use serde_json::{json, Value};
 
-use crate::settings::{Settings, SignIn};
+use crate::settings::Settings;
 use magisterium_core::ids::{uuid_v4, Random};
 use magisterium_core::mcp::{self, result, tools, Call, Era};
 use magisterium_core::serve::http::{code, path, WorkerRequest, WorkerResponse};
@@ -64,23 +64,6 @@ pub enum Opened {
     Answer(WorkerResponse),
     /// Route this 0.2.6 `message/send` (path `/api/v1/a2a`) and close its answers with the door.
     Forward(WorkerRequest, McpDoor),
-}
-
-/// The one place that decides who may use `/mcp`, before any credential is looked at. Today: MCP
-/// clients carry no session, so their calls use the operator's token, which needs anonymous
-/// calls allowed; with sign-in required the endpoint answers 401 with a JSON-RPC error saying so.
-/// Full MCP authorization (the Worker as an OAuth authorization server, protected-resource
-/// metadata) goes here.
-///
-/// # Errors
-/// The 401 answer.
-pub fn access(settings: &Settings) -> Result<(), WorkerResponse> {
-    if settings.sign_in == SignIn::Off || settings.anonymous_allowed {
-        return Ok(());
-    }
-    let why = "MCP clients need anonymous access on this deployment: it requires sign-in (ALLOW_ANONYMOUS=false), and /mcp does not take sign-in yet";
-    let refused = mcp::error_response(401, &Value::Null, code::UNAUTHORIZED, why);
-    Err(refused.with_header("www-authenticate", "Bearer realm=\"mcp\""))
 }
 
 /// Reads one request to `/mcp`.

@@ -6,6 +6,7 @@ mod door;
 pub mod exit;
 pub mod front_door;
 pub mod mcp;
+pub mod mcp_auth;
 pub mod rest;
 
 pub use door::Door;

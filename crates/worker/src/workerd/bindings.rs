@@ -101,6 +101,13 @@ extern "C" {
     /// or null when the session is over.
     #[wasm_bindgen(method)]
     pub fn refresh(this: &Auth, handle: &JsValue, token: &str) -> Promise;
+    /// Answers one of MCP authorization's paths (`doors::mcp_auth`; `mcp-auth.js`): a `Response`.
+    #[wasm_bindgen(method, js_name = mcpServe)]
+    pub fn mcp_serve(this: &Auth, request: &Request, ctx: &JsValue) -> Promise;
+    /// An MCP call's `Credential` (its grant's Magisterium session), or the `Response` refusing
+    /// its token (the Bearer challenge).
+    #[wasm_bindgen(method, js_name = mcpAdmit)]
+    pub fn mcp_admit(this: &Auth, request: &Request) -> Promise;
 
     /// `console.log`.
     #[wasm_bindgen(js_namespace = console, js_name = log)]

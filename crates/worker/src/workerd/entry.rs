@@ -10,6 +10,7 @@ mod card;
 mod fill;
 mod forward;
 mod log;
+mod mcp_auth;
 mod tasks;
 
 use std::cell::RefCell;
@@ -23,8 +24,10 @@ use web_sys::{Request, Response, Url};
 
 use self::auth::{auth_for, Credential};
 use self::log::LogLine;
+use self::mcp_auth::Admitted;
 use crate::app::{self, App, Route};
 use crate::doors::exit::{Answer, Exit};
+use crate::doors::mcp_auth::{owns as mcp_auth_owns, McpAccess};
 use crate::doors::rest;
 use crate::limits::visitor_key;
 use crate::settings::{Settings, SignIn};
@@ -55,7 +58,10 @@ pub async fn fetch(
 ) -> Result<Response, JsValue> {
     let url = Url::new(&request.url())?;
     let path = path::canonical(url.pathname());
-    if !APP.with(|app| app.borrow().is_api_path(&path)) && sign_in::base_of(&path).is_none() {
+    if !APP.with(|app| app.borrow().is_api_path(&path))
+        && sign_in::base_of(&path).is_none()
+        && !mcp_auth_owns(&path)
+    {
         return io::asset(&env, &request).await;
     }
     let mut call = Call::new(&request, &url, &env, ctx);
@@ -258,6 +264,11 @@ impl Call {
         }
         self.read = Some(head);
         let auth = auth_for(env, url, create_auth)?;
+        if mcp_auth_owns(&self.path) {
+            if let Some(answered) = self.mcp_auth(request, env, &auth).await? {
+                return Ok(answered);
+            }
+        }
         if let Some(base) = sign_in_base {
             if let Some(refused) = self.sign_in_limit(env).await? {
                 return self.done(&refused, None);
@@ -290,10 +301,14 @@ impl Call {
         }
         self.read = Some(whole);
         let is_mcp = self.path == path::MCP;
-        if let (true, Err(refused)) = (is_mcp, crate::doors::mcp::access(&self.settings)) {
-            self.log.auth = Some("mcp-needs-anonymous".into());
-            return self.done(&self.leave(Answer::Own(refused)), None);
-        }
+        let mcp_access = if is_mcp {
+            match self.mcp_access(env) {
+                Ok(access) => Some(access),
+                Err(refused) => return self.done(&refused, None),
+            }
+        } else {
+            None
+        };
         // A call: JSON-RPC's POST, MCP's, or any call of the HTTP+JSON binding (GET /tasks/…).
         let is_rest = rest::rest_path(&self.path).is_some() && request.method() != "OPTIONS";
         let is_rpc = is_rest || (is_post && (self.path == path::RPC || is_mcp));
@@ -306,6 +321,11 @@ impl Call {
         }
         let mut credential = if !is_rpc {
             Credential::Operator { token: None }
+        } else if mcp_access == Some(McpAccess::SignedIn) {
+            match self.mcp_credential(request, &auth).await? {
+                Admitted::Credential(credential) => credential,
+                Admitted::Answered(response) => return Ok(response),
+            }
         } else if self.settings.sign_in == SignIn::Off || is_mcp {
             Credential::operator(env)
         } else {
@@ -428,6 +448,12 @@ impl Call {
     /// gives every answer (`Cache-Control`, CORS) and the request id, logged.
     fn done_js(&self, response: Response) -> Result<Response, JsValue> {
         let headers = response.headers();
+        // CORS is the exit's alone (the one origin rule): a library's own CORS headers go.
+        for name in mcp_auth::header_names(&headers)? {
+            if name.starts_with("access-control-") {
+                headers.delete(&name)?;
+            }
+        }
         let shaped = self.leave(Answer::Own(WorkerResponse {
             status: response.status(),
             headers: headers

@@ -3,24 +3,25 @@
 // client every skill as a tool (the MCP tab), with a copy button. Its markup is the
 // <template id="tpl-use-code"> of index.html; the code is snippet.js's.
 import { fromTemplate, h, part } from "./dom.js";
-import { MCP_TAB, TARGETS, mcpConfig, recordCall, shownOptions, snippet } from "./snippet.js";
+import { MCP_TAB, TARGETS, mcpConfig, mcpNote, recordCall, shownOptions, snippet } from "./snippet.js";
 
 const NOTES = {
   browser: "In a page, through the Worker proxy of this repository: the Worker adds the token, the page never sees it.",
   worker: "In a Cloudflare Worker, calling Magisterium directly with your token (wrangler secret put MAGISTERIUM_TOKEN).",
   node: "In Node 20 or later, with your token in the environment (MAGISTERIUM_TOKEN).",
-  mcp: "For an MCP client (Claude, ChatGPT, Cursor, VS Code): this site's /mcp gives it every skill as a tool, through the same Worker, in MCP 2026-07-28 or the 2025 handshake, whichever the client speaks. VS Code's mcp.json takes \"servers\" with \"type\": \"http\" instead; ChatGPT takes the URL as a connector.",
 };
 
 /**
  * The panel for a call of `entry` with `value` and the page's call `options`. `prefs` ({ open,
- * target }) is kept by the caller, so the panel stays open on the tab the reader chose.
+ * target }) is kept by the caller, so the panel stays open on the tab the reader chose. `auth` is
+ * the site's sign-in state (session.js), which the MCP tab's note reads ({@link mcpNote}).
  */
-export function codePanel(entry, value, options, prefs) {
+export function codePanel(entry, value, options, prefs, auth) {
   const call = recordCall(entry, value, shownOptions(options));
   const codes = Object.fromEntries(TARGETS.map((t) => [t.id, snippet(t.id, call, entry.shape)]));
   codes[MCP_TAB.id] = mcpConfig(location.origin);
-  return codeTabs({ targets: [...TARGETS, MCP_TAB], codes, notes: NOTES, prefs }).panel;
+  const notes = { ...NOTES, [MCP_TAB.id]: mcpNote(auth) };
+  return codeTabs({ targets: [...TARGETS, MCP_TAB], codes, notes, prefs }).panel;
 }
 
 /**

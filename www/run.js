@@ -52,7 +52,7 @@ export async function run(app, entry, value, { options = {}, context = {} } = {}
 export function show(app, entry, value, result, { options = {}, ...context } = {}) {
   const skill = app.card.skills.find((s) => s.id === entry.id);
   entry.render(result, { app, entry, skill, value, ...context });
-  $("answer-body").append(codePanel(entry, value, options, app.codePrefs));
+  $("answer-body").append(codePanel(entry, value, options, app.codePrefs, app.auth));
 }
 
 /** Cancels the running call, if any. */

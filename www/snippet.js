@@ -15,10 +15,29 @@ export const MCP_TAB = { id: "mcp", label: "MCP" };
 /**
  * The JSON an MCP client takes for this site's MCP endpoint (`<origin>/mcp`): Cursor's `mcp.json`
  * and most clients read `mcpServers` with a `url`; VS Code's `.vscode/mcp.json` and Claude
- * Desktop's connectors are in README.md ("MCP clients").
+ * Desktop's connectors are in README.md ("MCP clients"). The same in both modes ({@link mcpNote}):
+ * a client learns that a site signs its users in from the 401 of its /mcp, not from its configuration.
  */
 export function mcpConfig(origin) {
   return `${JSON.stringify({ mcpServers: { magisterium: { url: `${origin}/mcp` } } }, null, 2)}\n`;
+}
+
+const MCP_WHAT =
+  "For an MCP client (Claude, ChatGPT, Cursor, VS Code): this site's /mcp gives it every skill as a tool, in MCP 2026-07-28 or the 2025 handshake, whichever the client speaks. VS Code's mcp.json takes \"servers\" with \"type\": \"http\" instead; ChatGPT takes the URL as a connector.";
+const SIGNED_IN =
+  "the first time, the client opens the site's consent page, then the Magisterium sign-in; its calls then run on your own Magisterium account and its budget, until the client revokes the grant or that sign-in ends.";
+
+/**
+ * The MCP tab's note for this site's mode, read from its sign-in state (session.js's `{ enabled,
+ * anonymousAllowed }`, or null when the site has no sign-in): "signed in" when sign-in is on and
+ * anonymous calls are not allowed, else "anonymous". Anonymous, the note names the signed-in
+ * mode beside it, which takes the same configuration.
+ */
+export function mcpNote(auth) {
+  if (auth?.enabled && auth.anonymousAllowed === false) {
+    return `${MCP_WHAT} Signed in (this site requires sign-in): ${SIGNED_IN}`;
+  }
+  return `${MCP_WHAT} Anonymous (this site): no sign-in; the Worker makes the calls with the site's own credential. Signed in (a site that requires sign-in): the same configuration; ${SIGNED_IN}`;
 }
 
 /** How each SDK result shape is read, for the lines after the call. */

@@ -160,7 +160,7 @@ export function mcpAuthorization(env, site, auth) {
     const { redirectTo } = await oauth.completeAuthorization({
       request: original,
       userId: await owner(session),
-      metadata: { session: session.id },
+      metadata: {},
       scope: original.scope.length ? original.scope : [SCOPE],
       props: { session: session.id },
     });
@@ -173,6 +173,13 @@ export function mcpAuthorization(env, site, auth) {
       const path = new URL(request.url).pathname;
       if (path === "/mcp-auth/authorize") return authorize(request);
       if (path === "/mcp-auth/resume") return resume(request);
+      // RFC 9728's document for /mcp, at its path-suffixed URL and at the root one some clients
+      // try (the library answers only the first: the second is asked as the first).
+      if (path === "/.well-known/oauth-protected-resource") {
+        const suffixed = new URL(request.url);
+        suffixed.pathname = `${path}/mcp`;
+        return resourceServer.fetch(new Request(suffixed, request), env, ctx);
+      }
       if (path.startsWith("/.well-known/oauth-protected-resource")) return resourceServer.fetch(request, env, ctx);
       return server.fetch(request, env, ctx);
     },

@@ -111,8 +111,12 @@ describe("demo page: the snippets of “Use this in your app” run and reproduc
     await screenshots(page, "18-use-in-your-app", { fullPage: false, at: ".use-code" });
 
     // The MCP tab is a configuration, not code: it parses, names the page's own /mcp, and an MCP
-    // client given that URL gets the tool the page just used.
+    // client given that URL gets the tool the page just used. Its note says this Worker's mode
+    // (anonymous calls allowed here), with the signed-in mode's same configuration beside it.
     await page.click("#code-tab-mcp");
+    const note = await page.textContent('#answer-body [data-part="note"]');
+    assert.match(note, /Anonymous \(this site\): no sign-in/);
+    assert.match(note, /Signed in \(a site that requires sign-in\): the same configuration/);
     const config = JSON.parse(await page.textContent('#answer-body pre[data-part="code"]'));
     const url = config.mcpServers.magisterium.url;
     assert.equal(url, `${AGENT_URL}/mcp`);
@@ -247,6 +251,28 @@ describe("demo page: the code panel's tabs, copy button and keyboard use", () =>
       assert.ok((await horizontalOverflow(page)) <= 0, "no horizontal scrolling at 360 px");
       assert.ok(await panel.locator('pre[data-part="code"]').evaluate((pre) => pre.scrollWidth <= pre.clientWidth), "the code wraps at 360 px");
       await page.setViewportSize({ width: 1280, height: 900 });
+      assert.deepEqual(await problems(page), []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test("on a site that requires sign-in (its /auth/session says so), the MCP tab's note says MCP clients sign in; the configuration is the same", async () => {
+    const page = await openPage(browser.context, AGENT_URL, {
+      setup: (p) =>
+        p.route("**/auth/session", (route) =>
+          route.fulfill({ contentType: "application/json", body: JSON.stringify({ enabled: true, signedIn: true, expiresAt: null, anonymousAllowed: false }) })),
+    });
+    try {
+      await pickSkill(page, "pope_lookup");
+      await page.fill("#f-lookup", "Leo XIV");
+      await submit(page);
+      await page.click("#answer-body .use-code summary");
+      await page.click("#code-tab-mcp");
+      const note = await page.textContent('#answer-body [data-part="note"]');
+      assert.match(note, /Signed in \(this site requires sign-in\): the first time, the client opens the site's consent page, then the Magisterium sign-in/);
+      assert.doesNotMatch(note, /Anonymous/);
+      assert.deepEqual(JSON.parse(await page.textContent('#answer-body pre[data-part="code"]')), { mcpServers: { magisterium: { url: `${AGENT_URL}/mcp` } } });
       assert.deepEqual(await problems(page), []);
     } finally {
       await page.close();

@@ -57,19 +57,24 @@ test("signed out: calls are refused without an upstream call", async () => {
   assert.deepEqual(await callSkill(), { ok: false, kind: "unauthorized", status: 401 });
 });
 
-test("with sign-in required, /mcp answers 401: MCP clients need anonymous access here", async () => {
+test("with sign-in required, /mcp answers 401 with the Bearer challenge that starts MCP authorization", async () => {
   const res = await fetch(`${BASE}/mcp`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
   });
   assert.equal(res.status, 401);
+  const challenge = res.headers.get("www-authenticate");
+  assert.match(challenge, /^Bearer /);
+  assert.match(challenge, new RegExp(`resource_metadata="${BASE}/\\.well-known/oauth-protected-resource/mcp"`));
+  assert.match(challenge, /scope="mcp"/);
   const body = await res.json();
   assert.equal(body.error.code, -32004);
-  assert.match(body.error.message, /^MCP clients need anonymous access on this deployment/);
-  // The official client gets the same refusal and says so.
+  assert.equal(body.id, 1);
+  assert.match(body.error.message, /^Unauthorized: MCP clients sign in on this server/);
+  // The official client without an auth provider gets the same refusal and says so.
   const client = new Client({ name: "t", version: "1" });
-  await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`))), /401|Unauthorized|anonymous/);
+  await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`))), /401|Unauthorized/);
 });
 
 test("sign in, then call a skill with the session; the page never sees a token", async () => {

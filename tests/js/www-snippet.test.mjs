@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { MCP_TAB, TARGETS, callExpression, jsLiteral, mcpConfig, recordCall, shownOptions, snippet } from "../../www/snippet.js";
+import { MCP_TAB, TARGETS, callExpression, jsLiteral, mcpConfig, mcpNote, recordCall, shownOptions, snippet } from "../../www/snippet.js";
 import { SKILLS, entryFor, genericEntry } from "../../www/skills.js";
 import { CALENDAR_NOTES, CALENDAR_TARGETS, calendarSnippet, feedUrl } from "../../www/calendar-snippet.js";
 
@@ -128,6 +128,21 @@ test("the MCP tab: the JSON an MCP client takes, naming this site's /mcp", () =>
   assert.ok(!TARGETS.some((t) => t.id === "mcp"), "the MCP tab is no code target");
   const config = JSON.parse(mcpConfig("https://app.example"));
   assert.deepEqual(config, { mcpServers: { magisterium: { url: "https://app.example/mcp" } } });
+});
+
+test("the MCP tab's note: this site's mode, read from its sign-in state; the signed-in mode beside the anonymous one", () => {
+  const signedIn = mcpNote({ enabled: true, signedIn: false, anonymousAllowed: false });
+  assert.match(signedIn, /Signed in \(this site requires sign-in\): the first time, the client opens the site's consent page, then the Magisterium sign-in/);
+  assert.match(signedIn, /your own Magisterium account/);
+  assert.doesNotMatch(signedIn, /Anonymous/, "a site that requires sign-in has no anonymous MCP calls");
+  // No sign-in at all (null: /auth/session missing or failed), or sign-in beside anonymous calls:
+  // MCP clients are anonymous there, and the note names the signed-in mode's same configuration.
+  for (const auth of [null, { enabled: false, signedIn: false, anonymousAllowed: true }, { enabled: true, signedIn: true, anonymousAllowed: true }]) {
+    const note = mcpNote(auth);
+    assert.match(note, /Anonymous \(this site\): no sign-in/, JSON.stringify(auth));
+    assert.match(note, /Signed in \(a site that requires sign-in\): the same configuration; the first time/, JSON.stringify(auth));
+  }
+  for (const note of [signedIn, mcpNote(null)]) assert.match(note, /"servers" with "type": "http"/, "VS Code's form named in both");
 });
 
 test("the calendar panel's snippets: every target, English or another locale, valid modules naming the panel's day", () => {

@@ -8,6 +8,7 @@
 use serde_json::{json, Value};
 
 use crate::settings::{Settings, SignIn};
+use magisterium_core::mcp;
 use magisterium_core::serve::http::{code, WorkerResponse};
 
 /// How MCP clients reach `/mcp` on a deployment.
@@ -50,6 +51,32 @@ pub fn access(settings: &Settings, has_store: bool) -> Result<McpAccess, WorkerR
     ))
 }
 
+/// The MCP answer for a call whose token the authorization server refused with `status` (401:
+/// none, or one invalid, expired, revoked, for another resource, or whose sign-in is over; 403:
+/// short of the scope; 503: it cannot be checked now): a JSON-RPC error saying so, with the
+/// server's `WWW-Authenticate` challenge (how to sign in) and `Retry-After`, if any.
+pub fn token_refused(
+    status: u16,
+    challenge: Option<String>,
+    retry_after: Option<String>,
+) -> WorkerResponse {
+    let (code, message) = match status {
+        401 => (code::UNAUTHORIZED, "Unauthorized: MCP clients sign in on this server (OAuth; the WWW-Authenticate header names its protected-resource metadata)"),
+        403 => (code::UNAUTHORIZED, "Forbidden: the access token lacks the scope this server requires"),
+        _ => (code::INTERNAL_ERROR, "The access token cannot be checked now; try again shortly"),
+    };
+    let mut refused = mcp::error_response(status, &Value::Null, code, message);
+    for (name, value) in [
+        ("www-authenticate", challenge),
+        ("retry-after", retry_after),
+    ] {
+        if let Some(value) = value {
+            refused = refused.with_header(name, &value);
+        }
+    }
+    refused
+}
+
 /// The authorization server's own endpoints (authorize, the return from the Magisterium
 /// sign-in, token and revocation, registration).
 pub const PREFIX: &str = "/mcp-auth/";
@@ -70,6 +97,20 @@ pub fn owns(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_token_is_an_mcp_error_with_the_challenge() {
+        let challenge = "Bearer resource_metadata=\"https://w.example/.well-known/oauth-protected-resource/mcp\"";
+        let refused = token_refused(401, Some(challenge.into()), None);
+        assert_eq!(refused.status, 401);
+        assert_eq!(refused.header("www-authenticate"), Some(challenge));
+        let body: Value = serde_json::from_str(&refused.body).unwrap_or_default();
+        assert_eq!(body["error"]["code"], code::UNAUTHORIZED);
+        assert_eq!(body["jsonrpc"], "2.0");
+        let unavailable = token_refused(503, None, Some("5".into()));
+        assert_eq!(unavailable.header("retry-after"), Some("5"));
+        assert_eq!(unavailable.header("www-authenticate"), None);
+    }
 
     #[test]
     fn the_servers_paths_only() {

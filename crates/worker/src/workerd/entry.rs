@@ -11,6 +11,7 @@ mod fill;
 mod forward;
 mod log;
 mod mcp_auth;
+mod read;
 mod tasks;
 
 use std::cell::RefCell;
@@ -25,19 +26,16 @@ use web_sys::{Request, Response, Url};
 use self::auth::{auth_for, Credential};
 use self::log::LogLine;
 use self::mcp_auth::Admitted;
+use self::read::{request_id, with_session, worker_request};
 use crate::app::{self, App, Route};
 use crate::doors::exit::{Answer, Exit};
 use crate::doors::mcp_auth::{owns as mcp_auth_owns, McpAccess};
 use crate::doors::rest;
-use crate::limits::visitor_key;
 use crate::settings::{Settings, SignIn};
 use crate::sign_in::{self, anonymous_refused};
 use crate::workerd::bindings::{binding, console_error, settings_for, sign_in_readiness};
 use crate::workerd::io;
-use magisterium_core::ids;
-use magisterium_core::serve::http::{
-    self, code, path, WorkerRequest, WorkerResponse, REQUEST_HEADERS,
-};
+use magisterium_core::serve::http::{self, code, path, WorkerRequest, WorkerResponse};
 use magisterium_core::upstream::Reach;
 use magisterium_platform::random::CryptoRandom;
 
@@ -108,42 +106,6 @@ pub async fn in_process(request: Request, env: JsValue) -> Result<Response, JsVa
     }
 }
 
-/// The request as the app reads it: the headers it reads (a session's token in place of the
-/// page's `Authorization`), the client key, the clock.
-fn worker_request(request: &Request, url: &Url, body: Vec<u8>) -> Result<WorkerRequest, JsValue> {
-    let headers = request.headers();
-    let mut pairs = Vec::new();
-    for name in REQUEST_HEADERS {
-        if let Some(value) = headers.get(name)? {
-            pairs.push((name.to_owned(), value));
-        }
-    }
-    let search = url.search();
-    Ok(WorkerRequest {
-        method: request.method(),
-        path: path::canonical(url.pathname()),
-        query: search.strip_prefix('?').unwrap_or(&search).to_owned(),
-        origin: url.origin(),
-        headers: pairs,
-        body,
-        client_key: visitor_key(headers.get("cf-connecting-ip")?.as_deref()),
-        now_ms: js_sys::Date::now(),
-        account: None,
-    })
-}
-
-/// `request` made with a session's token in place of the page's `Authorization`, for the
-/// session's account; a call without a session keeps the page's.
-fn with_session(request: &mut WorkerRequest, session: Option<(&str, String)>) {
-    if let Some((token, account)) = session {
-        request.headers.retain(|(name, _)| name != "authorization");
-        request
-            .headers
-            .push(("authorization".to_owned(), format!("Bearer {token}")));
-        request.account = Some(account);
-    }
-}
-
 /// What an attempt ended with.
 enum Outcome {
     /// Not the Worker's: a static asset.
@@ -185,25 +147,6 @@ struct Call {
     https: bool,
     /// The session cookie to set with the answer.
     set_cookie: Option<String>,
-}
-
-/// The client's `X-Request-ID` (64 characters of `[A-Za-z0-9_.-]` at most), else a new UUID.
-fn request_id(request: &Request) -> String {
-    let given: String = request
-        .headers()
-        .get("x-request-id")
-        .ok()
-        .flatten()
-        .unwrap_or_default()
-        .chars()
-        .take(64)
-        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
-        .collect();
-    if given.is_empty() {
-        ids::uuid_v4(&mut CryptoRandom)
-    } else {
-        given
-    }
 }
 
 impl Call {

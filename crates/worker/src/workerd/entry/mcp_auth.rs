@@ -88,7 +88,14 @@ impl Call {
         match admitted.dyn_into::<Response>() {
             Ok(refused) => {
                 self.log.auth = Some("mcp-token".into());
-                self.done_js(refused).map(Admitted::Answered)
+                let headers = refused.headers();
+                let answer = mcp_auth::token_refused(
+                    refused.status(),
+                    headers.get("www-authenticate")?,
+                    headers.get("retry-after")?,
+                );
+                let answer = self.leave(Answer::Refusal(answer));
+                self.done(&answer, None).map(Admitted::Answered)
             }
             Err(credential) => Credential::read(credential).map(Admitted::Credential),
         }

@@ -8,7 +8,7 @@
 // refusals in the endpoint's terms. After each batch the Worker must still answer and its log
 // must show no panic or uncaught error. Failing inputs are saved under fuzz/artifacts/oauth/.
 //
-//   node fuzz/oauth-endpoints.mjs --seconds 600 [--seed N] [--batch 60] [--concurrency 4]
+//   node fuzz/oauth-endpoints.mjs --seconds 600 [--seed N] [--batch 120] [--concurrency 4]
 //                                 [--base http://127.0.0.1:PORT --allowed-origins a,b]
 //   node fuzz/oauth-endpoints.mjs --replay fuzz/artifacts/oauth/<file>.json [--base …]
 //
@@ -21,7 +21,7 @@ import path from "node:path";
 import { port, root, startWrangler } from "../tests/js/helpers.mjs";
 import { prng, mutate } from "./oauth/mutate.mjs";
 import { freshState, seeds } from "./oauth/seeds.mjs";
-import { check } from "./oauth/check.mjs";
+import { check, beforeWorker, pathClass } from "./oauth/check.mjs";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -29,7 +29,7 @@ const arg = (name, dflt) => {
 };
 const seconds = Number(arg("--seconds", "60"));
 const seed = Number(arg("--seed", String(Date.now() % 2 ** 31)));
-const batch = Number(arg("--batch", "60"));
+const batch = Number(arg("--batch", "120"));
 const concurrency = Number(arg("--concurrency", "4"));
 const ARTIFACTS = path.join(root, "fuzz/artifacts/oauth");
 const PORT = port(18960);
@@ -41,9 +41,11 @@ function send(base, req, timeoutMs = 10_000) {
   return new Promise((resolve) => {
     const headers = [...req.headers];
     headers.push(["content-length", req.contentLength ?? String(req.body.length)]);
+    // Headers as raw pairs (repeats kept): Node then adds no Host of its own.
+    if (!headers.some(([n]) => n.toLowerCase() === "host")) headers.unshift(["host", url.host]);
     let r;
     try {
-      r = http.request({ host: url.hostname, port: url.port, method: req.method, path: req.path + (req.query ? `?${req.query}` : ""), headers: headers.flat(), agent: false, setHost: !headers.some(([n]) => n.toLowerCase() === "host"), insecureHTTPParser: true });
+      r = http.request({ host: url.hostname, port: url.port, method: req.method, path: req.path + (req.query ? `?${req.query}` : ""), headers: headers.flat(), agent: false, insecureHTTPParser: true });
     } catch (error) {
       resolve({ unsendable: error.code ?? error.message });
       return;
@@ -73,14 +75,27 @@ function send(base, req, timeoutMs = 10_000) {
   });
 }
 
-/** Keeps `req` (and what came back) under fuzz/artifacts/oauth/, named by its hash. */
-function save(req, res, why) {
-  mkdirSync(ARTIFACTS, { recursive: true });
+/** Keeps `req` (and what came back) as `<dir>/<name>.json`, named by the request's hash. */
+function save(dir, req, res, why) {
+  mkdirSync(dir, { recursive: true });
   const record = { why, seed, note: req.note, request: { method: req.method, path: req.path, query: req.query, headers: req.headers, contentLength: req.contentLength ?? null, bodyBase64: req.body.toString("base64") }, response: res && { status: res.status, headers: res.headers, body: res.body?.toString("utf8", 0, 2000), error: res.error } };
-  const name = createHash("sha256").update(JSON.stringify(record.request)).digest("hex").slice(0, 16);
-  const file = path.join(ARTIFACTS, `${name}.json`);
+  const file = path.join(dir, `${createHash("sha256").update(JSON.stringify(record.request)).digest("hex").slice(0, 16)}.json`);
   writeFileSync(file, JSON.stringify(record, null, 2) + "\n");
-  return file;
+  return path.relative(root, file);
+}
+
+/** Failures by kind (rule, endpoint, status): each kind counted, its first inputs kept. */
+const kinds = new Map();
+function failed(req, res, broken) {
+  counts.failures++;
+  for (const { rule, detail } of broken) {
+    const kind = `${rule} · ${req.method.toUpperCase()} ${pathClass(req.path)} · ${res.status ?? "no answer"}`;
+    const k = kinds.get(kind) ?? { count: 0, example: detail, files: [] };
+    k.count++;
+    if (k.files.length < 3) k.files.push(save(path.join(ARTIFACTS, rule), req, res, broken));
+    if (k.count === 1) say(`FAIL ${kind}: ${detail} (${req.note}) → ${k.files[0]}`);
+    kinds.set(kind, k);
+  }
 }
 
 const load = (file) => {
@@ -99,7 +114,7 @@ function registered(req, res, ctx) {
 let server = null;
 let base = arg("--base");
 const allowed = arg("--allowed-origins");
-const counts = { requests: 0, unsendable: 0, noAnswer: 0, failures: 0, batches: 0, statuses: {} };
+const counts = { requests: 0, unsendable: 0, noAnswer: 0, beforeWorker: 0, failures: 0, crashes: 0, batches: 0, uncaughtLogged: 0, statuses: {} };
 try {
   if (!base) {
     base = `http://127.0.0.1:${PORT}`;
@@ -109,7 +124,10 @@ try {
   const ctx = { base, allowed: allowed ? allowed.split(",") : [base, "https://app.example"], disallowed: ["https://evil.example", "http://127.0.0.1:1", "https://app.example.evil.example", "https://APP.example"], tokens: [], redirectUris: [] };
   const alive = async () => (await send(base, { method: "GET", path: "/.well-known/oauth-protected-resource/mcp", query: "", headers: [], body: Buffer.alloc(0) }, 15_000)).status === 200;
   const logMark = () => server?.log().length ?? 0;
-  const crashed = (from) => (server ? /panicked at|RuntimeError|Uncaught|workerd.*(terminated|crash)|Segmentation/i.exec(server.log().slice(from)) : null);
+  // A panic of the Worker's wasm (its instance is then lost), or workerd itself going down. An
+  // uncaught JavaScript exception is a 5xx of its request, checked there; counted here too.
+  const crashed = (from) => (server ? /panicked at|RuntimeError: unreachable|workerd.*(terminated|crash)|Segmentation fault|Aborted \(core dumped\)/i.exec(server.log().slice(from)) : null);
+  const uncaught = (from) => (server ? server.log().slice(from).match(/Uncaught/g)?.length ?? 0 : 0);
 
   const inputs = process.argv.includes("--replay") ? [load(arg("--replay"))] : null;
   const r = prng(seed);
@@ -131,27 +149,35 @@ try {
         counts.requests++;
         if (res.error) {
           counts.noAnswer++;
-          if (!short && !/content-length/i.test(req.note)) { counts.failures++; say(`FAIL ${req.note}: no answer (${res.error}) → ${save(req, res, [res.error])}`); }
+          if (!short) failed(req, res, [{ rule: "no-answer", detail: res.error }]);
           return;
         }
         counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
+        if (beforeWorker(res)) { counts.beforeWorker++; return; }
         registered(req, res, ctx);
         const broken = check(req, res, ctx);
-        if (broken.length) { counts.failures++; say(`FAIL ${req.method} ${req.path} (${req.note}): ${broken.join("; ")} → ${save(req, res, broken)}`); }
+        if (broken.length) failed(req, res, broken);
       }));
     }
     counts.batches++;
+    counts.uncaughtLogged += uncaught(from);
     const crash = crashed(from);
     if (!(await alive()) || crash) {
       counts.failures++;
-      for (const req of reqs) save(req, null, [`the Worker stopped answering or logged a crash after this batch: ${crash?.[0] ?? "no answer to the ping"}`]);
-      say(`FAIL: the Worker is down or crashed (${crash?.[0] ?? "ping"}); the batch's ${reqs.length} inputs saved`);
+      counts.crashes = 1;
+      const dir = path.join(ARTIFACTS, `crash-${seed}-${counts.batches}`);
+      for (const req of reqs) save(dir, req, null, [`the Worker stopped answering or logged a crash after this batch: ${crash?.[0] ?? "no answer to the ping"}`]);
+      say(`FAIL: the Worker is down or crashed (${crash?.[0] ?? "ping"}); the batch's ${reqs.length} inputs saved in ${path.relative(root, dir)}`);
       break;
     }
-    if (counts.batches % 10 === 0) say(`${counts.requests} requests, ${counts.failures} failures, statuses ${JSON.stringify(counts.statuses)}`);
+    if (counts.batches % 10 === 0) say(`${counts.requests} requests, ${counts.failures} failing, statuses ${JSON.stringify(counts.statuses)}`);
   }
 } finally {
   server?.stop();
 }
-console.log(JSON.stringify({ seed, seconds, ...counts, distinctStatuses: Object.keys(counts.statuses).length }));
+if (kinds.size) {
+  console.log("| failure (rule · endpoint · status) | count | example | kept |\n| --- | ---: | --- | --- |");
+  for (const [kind, k] of [...kinds].sort((a, b) => b[1].count - a[1].count)) console.log(`| ${kind} | ${k.count} | ${k.example.replace(/\|/g, "\\|").slice(0, 140)} | ${k.files[0]} |`);
+}
+console.log(JSON.stringify({ seed, seconds, ...counts, distinctStatuses: Object.keys(counts.statuses).length, failureKinds: kinds.size }));
 if (counts.failures > 0) process.exitCode = 1;

@@ -1,9 +1,27 @@
 // What every answer of fuzz/oauth-endpoints.mjs must be (docs: fuzz/README.md, "OAuth endpoints").
-// `check(req, res, ctx)` returns the broken rules (empty: the answer is fine). `res` is
+// `check(req, res, ctx)` returns the broken rules, `[{ rule, detail }]` (empty: the answer is fine). `res` is
 // { status, headers (lower-case names → value, or array for repeated ones), body: Buffer }.
 
-/** Paths the Worker itself answers (its own routes come before any static file). */
-const WORKER_PATHS = [/^\/mcp(\/|$)/, /^\/mcp-auth\//, /^\/\.well-known\//, /^\/api\//, /^\/auth\//, /^\/oauth\//];
+/** The paths whose answers the Worker makes itself, every one through its exit: MCP, the
+ *  authorization server (every path below /mcp-auth/ is the library's), the metadata documents,
+ *  sign-in's and the A2A endpoint. (Any other path, even one the Worker runs first, may be a
+ *  static file's answer, which does not pass the exit.) */
+const WORKER_PATHS = [/^\/mcp$/, /^\/mcp-auth\//, /^\/\.well-known\/(oauth-protected-resource(\/mcp)?|oauth-authorization-server|agent\.json|agent-card\.json)$/, /^\/auth\/(callback|session|login|logout)$/, /^\/api\/v1\/a2a$/];
+
+/** An answer of the HTTP server in front of the Worker (workerd's, as Cloudflare's edge would
+ *  give its own): a request it cannot read (a malformed Content-Length, an empty or doubled
+ *  Host) or a method it does not know. The Worker never saw it. */
+export function beforeWorker(res) {
+  return res.headers["x-request-id"] === undefined && [400, 501].includes(res.status)
+    && /^(Bad Request|invalid content-length parsed|invalid URI|ERROR: Unrecognized request method\.)\s*$/.test(res.body.toString("utf8"));
+}
+
+/** The endpoint a path is, for grouping failures: one of the server's paths, or its family. */
+export function pathClass(raw) {
+  const p = pathname(raw) ?? "unreadable";
+  if (/^\/(mcp|mcp-auth\/(authorize|token|register|resume)|\.well-known\/oauth-(authorization-server|protected-resource(\/mcp)?)|auth\/callback)$/.test(p)) return p;
+  return (/^\/(mcp-auth|\.well-known|auth|api|oauth|calendar)\//.exec(p)?.[0] ?? "/") + "…";
+}
 
 /** The path as the Worker sees it (the URL parser's), or null when it cannot be read. */
 function pathname(raw) {
@@ -40,6 +58,7 @@ const isHtml = (res) => /^text\/html/i.test(one(res.headers["content-type"]) ?? 
  */
 export function check(req, res, ctx) {
   const broken = [];
+  const fail = (rule, detail) => broken.push({ rule, detail });
   const origins = req.headers.filter(([n]) => n.toLowerCase() === "origin").map(([, v]) => v);
   const origin = origins.length === 1 ? origins[0] : null;
   const owned = workerOwned(req.path);
@@ -50,44 +69,45 @@ export function check(req, res, ctx) {
   if (res.status >= 500) {
     const doc = json(res.body);
     const documented = res.status === 503 && (isOAuthError(doc) || isRpcError(doc)) && (res.headers["retry-after"] !== undefined || doc?.error?.data?.setting !== undefined);
-    if (!documented) broken.push(`HTTP ${res.status}`);
+    if (!documented) fail("5xx", `HTTP ${res.status}: ${res.body.toString("utf8", 0, 120)}`);
   }
   if (!owned) return broken;
 
   // 2. The exit's headers: the request id (sanitized: at most 64 of [A-Za-z0-9_.-]).
   const id = one(res.headers["x-request-id"]);
-  if (!id) broken.push("no x-request-id");
-  else if (!/^[A-Za-z0-9_.-]{1,64}$/.test(id)) broken.push(`x-request-id not sanitized: ${JSON.stringify(id).slice(0, 80)}`);
+  if (!id) fail("x-request-id", "missing");
+  else if (!/^[A-Za-z0-9_.-]{1,64}$/.test(id)) fail("x-request-id", `not sanitized: ${JSON.stringify(id).slice(0, 80)}`);
 
   // 3. CORS by the one origin rule: an allowed origin gets itself back, any other nothing; never
   //    `*`, `null`, a reflected origin of another site, or two values.
   const acao = res.headers["access-control-allow-origin"];
-  if (Array.isArray(acao)) broken.push("two Access-Control-Allow-Origin headers");
-  else if (acao !== undefined && !(ctx.allowed.includes(acao) && acao === origin)) broken.push(`Access-Control-Allow-Origin ${JSON.stringify(acao)} for Origin ${JSON.stringify(origins)}`);
-  if (origin !== null && ctx.allowed.includes(origin) && acao === undefined) broken.push(`no CORS for the allowed origin ${origin}`);
+  if (Array.isArray(acao)) fail("cors", "two Access-Control-Allow-Origin headers");
+  else if (acao !== undefined && !(ctx.allowed.includes(acao) && acao === origin)) fail("cors", `Access-Control-Allow-Origin ${JSON.stringify(acao)} for Origin ${JSON.stringify(origins)}`);
+  if (origin !== null && ctx.allowed.includes(origin) && acao === undefined) fail("cors", `none for the allowed origin ${origin}`);
 
   // 4. Redirects go to the Worker's origin or a registered redirect URI only.
   if (res.status >= 300 && res.status < 400) {
     const location = one(res.headers.location);
     let to = null;
     try { to = new URL(location, ctx.base); } catch {}
-    if (!to) broken.push(`redirect without a readable Location: ${location}`);
-    else if (to.origin !== ctx.base && !ctx.redirectUris.some((u) => to.href.startsWith(u))) broken.push(`redirect to ${to.href.slice(0, 120)}`);
-    else if (to.origin !== ctx.base && to.searchParams.get("iss") !== ctx.base) broken.push("redirect to the client without iss (RFC 9207)");
+    if (!to) fail("redirect", `no readable Location: ${location}`);
+    else if (to.origin !== ctx.base && !ctx.redirectUris.some((u) => to.href.startsWith(u))) fail("redirect", `to ${to.href.slice(0, 120)}`);
+    else if (to.origin !== ctx.base && to.searchParams.get("iss") !== ctx.base) fail("redirect", "to the client without iss (RFC 9207)");
   }
 
   // 5. A refusal says why in the endpoint's terms.
-  if (res.status >= 400 && res.status < 500 && req.method !== "HEAD") {
+  // (A preflight's refusal is read by the browser, not by a page: its 403 has no body.)
+  if (res.status >= 400 && res.status < 500 && !["HEAD", "OPTIONS"].includes(req.method)) {
     const doc = json(res.body);
     const html = isHtml(res);
     const ok = path === "/mcp" ? isRpcError(doc) || (res.status === 401 && isOAuthError(doc)) || (res.status === 405 && res.body.length === 0)
       : path === "/mcp-auth/authorize" || path === "/mcp-auth/resume" || path.startsWith("/auth/") ? html || isOAuthError(doc) || isRpcError(doc)
       : isOAuthError(doc) || isRpcError(doc);
-    if (!ok) broken.push(`HTTP ${res.status} body is not the endpoint's error: ${res.body.toString("utf8", 0, 120)}`);
+    if (!ok) fail("error-body", `HTTP ${res.status} body is not the endpoint's error: ${JSON.stringify(res.body.toString("utf8", 0, 120))}`);
   }
   // 6. A 401 of /mcp names the protected-resource metadata (RFC 9728).
   if (path === "/mcp" && res.status === 401 && !/^Bearer .*resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource/.test(one(res.headers["www-authenticate"]) ?? "")) {
-    broken.push(`401 without the Bearer challenge: ${one(res.headers["www-authenticate"])}`);
+    fail("challenge", `401 without the Bearer challenge: ${one(res.headers["www-authenticate"])}`);
   }
   return broken;
 }

@@ -187,8 +187,20 @@ export function mutate(r, seed, ctx) {
         req.contentLength = r.chance(0.1) ? r.pick(["-1", "abc", "1e3", "99999999999999999999"]) : String(claimed);
         done.push(`content-length ${req.contentLength} of ${len}`); break;
       }
-      case 9: setHeader(req, r.pick(["x-request-id", "cookie", "mcp-protocol-version", "mcp-method", "mcp-name", "accept", "a2a-version", "host"]), latin1(nasty(r))); done.push("header"); break;
-      case 10: if (req.headers.length) { req.headers.push([...r.pick(req.headers)]); done.push("duplicate header"); } break;
+      case 9: {
+        // Host only as loopback names of this listener: on Cloudflare the edge routes by Host, so
+        // no other name reaches the Worker (a rebinding name is origin.rs's rule, tested there).
+        const port = new URL(ctx.base).port;
+        const name = r.pick(["x-request-id", "cookie", "mcp-protocol-version", "mcp-method", "mcp-name", "accept", "a2a-version", "host"]);
+        setHeader(req, name, name === "host" ? r.pick([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `127.0.0.2:${port}`]) : latin1(nasty(r)));
+        done.push(name); break;
+      }
+      case 10: {
+        // Any header twice but Host (a request with two is refused at the edge).
+        const twice = req.headers.filter(([n]) => n.toLowerCase() !== "host");
+        if (twice.length) { req.headers.push([...r.pick(twice)]); done.push("duplicate header"); }
+        break;
+      }
       default: if (req.headers.length) { req.headers.splice(r.int(req.headers.length), 1); done.push("header dropped"); }
     }
   }

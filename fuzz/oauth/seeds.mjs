@@ -66,7 +66,7 @@ export function seeds(s, origin) {
     req("preflight mcp", "OPTIONS", "/mcp", { headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization, mcp-protocol-version" } }),
     req("register", "POST", "/mcp-auth/register", { headers: { "content-type": JSON_TYPE, origin }, body: JSON.stringify({ client_name: "fuzz", redirect_uris: ["http://127.0.0.1:9/callback", "http://localhost/cb"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], client_uri: "https://client.example", scope: "mcp" }) }),
     req("authorize page", "GET", "/mcp-auth/authorize", { query: s.query }),
-    req("authorize, client metadata document", "GET", "/mcp-auth/authorize", { query: s.query.replace(/client_id=[^&]*/, `client_id=${encodeURIComponent("https://client.example/oauth/client.json")}`) }),
+    req("authorize, client metadata document", "GET", "/mcp-auth/authorize", { query: s.query.replace(/client_id=[^&]*/, `client_id=${encodeURIComponent("https://127.0.0.1:9/oauth/client.json")}`) }),
     req("consent approve", "POST", "/mcp-auth/authorize", { query: s.query, headers: { "content-type": FORM, origin: s.base, cookie: s.consentCookie }, body: form({ handle: s.handle, decision: "approve" }) }),
     req("consent deny", "POST", "/mcp-auth/authorize", { query: s.query, headers: { "content-type": FORM, origin: s.base, cookie: s.consentCookie }, body: form({ handle: s.handle, decision: "deny" }) }),
     req("resume", "GET", "/mcp-auth/resume", { query: form({ state: "x".repeat(32) }), headers: { cookie: s.consentCookie } }),

@@ -115,7 +115,8 @@ export async function authorizationCode(base, client, { scope = "mcp" } = {}) {
   }));
   for (let hop = 0; hop < 10; hop++) {
     const location = res.headers.get("location");
-    if (res.status < 300 || res.status > 399 || !location) throw new Error(`flow stopped at HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    const text = await res.text();
+    if (res.status < 300 || res.status > 399 || !location) throw new Error(`flow stopped at ${res.url || "the consent"}: HTTP ${res.status}: ${text.slice(0, 300)}`);
     const next = new URL(location, res.url || base);
     if (next.href.startsWith(client.redirect_uri)) {
       const p = next.searchParams;
@@ -126,9 +127,29 @@ export async function authorizationCode(base, client, { scope = "mcp" } = {}) {
     // Only the Worker's origin keeps cookies here (the demo's issuer is the same origin).
     const headers = next.origin === base ? { cookie: jar.header() } : {};
     res = jar.take(await fetch(next, { redirect: "manual", headers }));
-    await res.arrayBuffer();
   }
   throw new Error("flow: more than 10 redirects");
+}
+
+/**
+ * The session cookie of a visitor signed in at `base` through the Worker's own sign-in
+ * (docs/sign-in.md: `/auth/login`, the issuer, `/auth/callback`), as a page gets it: the
+ * `Cookie` header to send with A2A calls on that visitor's account.
+ */
+export async function sessionCookie(base) {
+  const jar = new Jar();
+  let res = jar.take(await fetch(`${base}/auth/login`, { redirect: "manual" }));
+  for (let hop = 0; hop < 10; hop++) {
+    const location = res.headers.get("location");
+    await res.arrayBuffer();
+    if (res.status < 300 || res.status > 399 || !location) break;
+    const next = new URL(location, base);
+    if (next.origin !== base || !/^\/(auth|oauth)\//.test(next.pathname)) break;
+    res = jar.take(await fetch(next, { redirect: "manual", headers: { cookie: jar.header() } }));
+  }
+  const session = await (await fetch(`${base}/auth/session`, { headers: { cookie: jar.header() } })).json();
+  if (!session.signedIn) throw new Error(`sign-in: not signed in (${JSON.stringify(session)})`);
+  return jar.header();
 }
 
 /** POSTs a form to the token endpoint; resolves to `{ status, doc }`. */

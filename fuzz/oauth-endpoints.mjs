@@ -153,7 +153,7 @@ try {
           return;
         }
         counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
-        if (beforeWorker(res)) { counts.beforeWorker++; return; }
+        if (beforeWorker(req, res)) { counts.beforeWorker++; return; }
         registered(req, res, ctx);
         const broken = check(req, res, ctx);
         if (broken.length) failed(req, res, broken);

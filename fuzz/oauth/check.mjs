@@ -10,10 +10,15 @@ const WORKER_PATHS = [/^\/mcp$/, /^\/mcp-auth\//, /^\/\.well-known\/(oauth-prote
 
 /** An answer of the HTTP server in front of the Worker (workerd's, as Cloudflare's edge would
  *  give its own): a request it cannot read (a malformed Content-Length, an empty or doubled
- *  Host) or a method it does not know. The Worker never saw it. */
-export function beforeWorker(res) {
-  return res.headers["x-request-id"] === undefined && [400, 501].includes(res.status)
-    && /^(Bad Request|invalid content-length parsed|invalid URI|ERROR: Unrecognized request method\.)\s*$/.test(res.body.toString("utf8"));
+ *  Host, a URI or headers too long) or a method it does not know. The Worker never saw it. */
+export function beforeWorker(req, res) {
+  if (res.headers["x-request-id"] !== undefined) return false;
+  // A request line or headers too long: the Worker answers neither status.
+  if ([414, 431].includes(res.status)) return true;
+  const known = /^(Bad Request|invalid content-length parsed|invalid URI|ERROR: Unrecognized request method\.)\s*$/.test(res.body.toString("utf8"));
+  // To a HEAD the same answers come without their text.
+  const head = req.method === "HEAD" && /^text\/plain/.test(one(res.headers["content-type"]) ?? "");
+  return [400, 501].includes(res.status) && (known || head);
 }
 
 /** The endpoint a path is, for grouping failures: one of the server's paths, or its family. */
@@ -37,6 +42,12 @@ function pathname(raw) {
 export function workerOwned(raw) {
   const parsed = pathname(raw);
   return parsed !== null && WORKER_PATHS.some((p) => p.test(raw) && p.test(parsed));
+}
+
+/** The issuer the Worker is for `req`: its origin as the request names it (`Host`). */
+function issuer(req, ctx) {
+  const host = req.headers.find(([n]) => n.toLowerCase() === "host")?.[1];
+  return host ? `${new URL(ctx.base).protocol}//${host}` : ctx.base;
 }
 
 const one = (h) => (Array.isArray(h) ? h[0] : h);
@@ -88,11 +99,12 @@ export function check(req, res, ctx) {
   // 4. Redirects go to the Worker's origin or a registered redirect URI only.
   if (res.status >= 300 && res.status < 400) {
     const location = one(res.headers.location);
+    const own = (url) => url.origin === ctx.base || url.origin === issuer(req, ctx);
     let to = null;
     try { to = new URL(location, ctx.base); } catch {}
     if (!to) fail("redirect", `no readable Location: ${location}`);
-    else if (to.origin !== ctx.base && !ctx.redirectUris.some((u) => to.href.startsWith(u))) fail("redirect", `to ${to.href.slice(0, 120)}`);
-    else if (to.origin !== ctx.base && to.searchParams.get("iss") !== ctx.base) fail("redirect", "to the client without iss (RFC 9207)");
+    else if (own(to) ? false : !ctx.redirectUris.some((u) => to.href.startsWith(u))) fail("redirect", `to ${to.href.slice(0, 120)}`);
+    else if (!own(to) && to.searchParams.get("iss") !== issuer(req, ctx)) fail("redirect", `to the client without its iss (RFC 9207): ${to.searchParams.get("iss")}`);
   }
 
   // 5. A refusal says why in the endpoint's terms.

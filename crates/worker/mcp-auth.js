@@ -95,7 +95,11 @@ export function mcpAuthorization(env, site, auth) {
     clientRegistrationEndpoint: "/mcp-auth/register",
     scopesSupported: [SCOPE],
     accessTokenTTL: ACCESS_TOKEN_TTL_S,
-    clientIdMetadataDocumentEnabled: true,
+    // Client metadata documents are fetched only where workerd's fetch reaches public addresses
+    // alone (`global_fetch_strictly_public`): the library's metadata says so, and without the
+    // flag it throws on a document's URL as client_id (a 500), instead of looking it up as an
+    // unknown client (the 400 page).
+    clientIdMetadataDocumentEnabled: Boolean(globalThis.Cloudflare?.compatibilityFlags?.global_fetch_strictly_public),
     // A refresh is refused once the grant's Magisterium session is over; the library then
     // revokes the grant and its tokens.
     tokenExchangeCallback: async ({ grantType, props }) => {
@@ -130,7 +134,14 @@ export function mcpAuthorization(env, site, auth) {
         consent.headers.set("content-type", "text/html; charset=utf-8");
         return new Response(consentPage(details, consent.handle), { headers: consent.headers });
       }
-      const form = await request.formData();
+      if (request.method !== "POST") {
+        const refused = page(405, "This address takes the consent page (GET) and its form (POST).");
+        refused.headers.set("allow", "GET, POST");
+        return refused;
+      }
+      // A body that is not a form is no consent (`formData` throws on it).
+      const form = await request.formData().catch(() => null);
+      if (!form) return page(400, "The consent form could not be read.");
       const handle = String(form.get("handle") ?? "");
       if (form.get("decision") !== "approve") {
         const denied = await oauth.denyConsent(request, handle);

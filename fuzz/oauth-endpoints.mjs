@@ -88,6 +88,7 @@ function save(dir, req, res, why) {
 const kinds = new Map();
 function failed(req, res, broken) {
   counts.failures++;
+  if (broken.some((b) => b.rule === "5xx" || b.rule === "no-answer")) counts.serverErrors++;
   for (const { rule, detail } of broken) {
     const kind = `${rule} · ${req.method.toUpperCase()} ${pathClass(req.path)} · ${res.status ?? "no answer"}`;
     const k = kinds.get(kind) ?? { count: 0, example: detail, files: [] };
@@ -114,7 +115,7 @@ function registered(req, res, ctx) {
 let server = null;
 let base = arg("--base");
 const allowed = arg("--allowed-origins");
-const counts = { requests: 0, unsendable: 0, noAnswer: 0, beforeWorker: 0, failures: 0, crashes: 0, batches: 0, uncaughtLogged: 0, statuses: {} };
+const counts = { requests: 0, unsendable: 0, noAnswer: 0, beforeWorker: 0, failures: 0, serverErrors: 0, crashes: 0, batches: 0, uncaughtLogged: 0, statuses: {} };
 try {
   if (!base) {
     base = `http://127.0.0.1:${PORT}`;

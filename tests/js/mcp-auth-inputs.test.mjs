@@ -48,3 +48,25 @@ test("authorize by a method other than GET and POST: 405, the page, Allow: GET, 
     await refusedWithPage(res, 405);
   }
 });
+
+test("identifiers longer than a KV key may be (512 bytes): refused as unknown ones are, never a 500", async () => {
+  // The same requests with an unknown identifier of 600 bytes and of 6: the same answers.
+  const statuses = async (id) => {
+    const token = `${id}:${id}:secret`;
+    const post = (path, headers, body) => fetch(`${BASE}${path}`, { method: "POST", headers, body, redirect: "manual" });
+    const form = (fields) => post("/mcp-auth/token", { "content-type": "application/x-www-form-urlencoded" }, new URLSearchParams(fields));
+    const answers = {
+      "authorize, client_id": await fetch(`${BASE}/mcp-auth/authorize?${query(id)}`, { redirect: "manual" }),
+      "token, client_id": await form({ grant_type: "refresh_token", refresh_token: "x:y:z", client_id: id }),
+      "token, Basic client": await post("/mcp-auth/token", { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${id}:secret`)}` }, "grant_type=refresh_token&refresh_token=x%3Ay%3Az"),
+      "token, refresh_token": await form({ grant_type: "refresh_token", refresh_token: token, client_id: client.client_id }),
+      "token, code": await form({ grant_type: "authorization_code", code: token, client_id: client.client_id, redirect_uri: client.redirect_uri, code_verifier: "v".repeat(43) }),
+      "revocation, token": await form({ token, token_type_hint: "refresh_token", client_id: client.client_id }),
+      "/mcp, Bearer": await post("/mcp", { "content-type": "application/json", authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })),
+    };
+    return Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.status]));
+  };
+  const short = await statuses("b".repeat(6));
+  assert.ok(Object.values(short).every((s) => s < 500), JSON.stringify(short));
+  assert.deepEqual(await statuses("a".repeat(600)), short);
+});

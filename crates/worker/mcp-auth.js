@@ -80,6 +80,47 @@ function failed(error) {
   throw error;
 }
 
+/** The longest client id or token handed to the library: it keys its KV entries by them
+ *  (`client:<id>`, `grant:<user>:<grant>`, …), a KV key is at most 512 bytes, and a longer one
+ *  made its KV read throw (a 500, or the 503 of a token that "cannot be checked"). Ours are far
+ *  shorter; a longer one is handed over as one that does not exist, and refused as those are. */
+const MAX_ID_BYTES = 256;
+const UNKNOWN = "unknown";
+const FORM_IDS = ["client_id", "code", "refresh_token", "token"];
+const tooLong = (value) => value !== null && new TextEncoder().encode(value).length > MAX_ID_BYTES;
+
+/** `request` with every over-long identifier (`client_id` of the query; `client_id`, `code`,
+ *  `refresh_token`, `token` of a form body; the `Authorization` credential) made unknown. */
+async function bounded(request) {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  let changed = false;
+  if (tooLong(url.searchParams.get("client_id"))) {
+    url.searchParams.set("client_id", UNKNOWN);
+    changed = true;
+  }
+  const credential = headers.get("authorization");
+  if (tooLong(credential)) {
+    const scheme = credential.trim().split(/\s+/)[0];
+    headers.set("authorization", /^basic$/i.test(scheme) ? `Basic ${btoa(`${UNKNOWN}:`)}` : `${scheme} ${UNKNOWN}`);
+    changed = true;
+  }
+  let body = null;
+  if (request.method === "POST" && !request.bodyUsed && /^application\/x-www-form-urlencoded/i.test(headers.get("content-type") ?? "")) {
+    const form = new URLSearchParams(await request.clone().text());
+    const long = FORM_IDS.filter((name) => tooLong(form.get(name)));
+    for (const name of long) form.set(name, UNKNOWN);
+    if (long.length) {
+      body = form.toString();
+      changed = true;
+    }
+  }
+  if (!changed) return request;
+  // (An MCP call's body was read before its token is checked: the check needs only the headers.)
+  const hasBody = !["GET", "HEAD"].includes(request.method) && !request.bodyUsed;
+  return new Request(url, { method: request.method, headers, body: body ?? (hasBody ? await request.clone().arrayBuffer() : null), redirect: "manual" });
+}
+
 /** MCP authorization for `site` (the Worker's origin as a URL) on `env`, with `auth` (auth.js's
  *  sign-in for the site): `serve(request)` answers the authorization server's paths, `admit(request)`
  *  checks an MCP call's token and gives its `Credential`, or the library's refusal. */
@@ -180,7 +221,8 @@ export function mcpAuthorization(env, site, auth) {
 
   return {
     /** The answer for one of the authorization server's paths (Rust routed it here). */
-    serve(request, ctx) {
+    async serve(asked, ctx) {
+      const request = await bounded(asked);
       const path = new URL(request.url).pathname;
       if (path === "/mcp-auth/authorize") return authorize(request);
       if (path === "/mcp-auth/resume") return resume(request);
@@ -200,7 +242,7 @@ export function mcpAuthorization(env, site, auth) {
      *  resource, or whose sign-in is over), 503 when the token cannot be checked. */
     async admit(request) {
       const seen = {};
-      const answer = await resourceServer.fetch(request, env, seen);
+      const answer = await resourceServer.fetch(await bounded(request), env, seen);
       return seen.props?.credential ?? answer;
     },
   };

@@ -93,7 +93,7 @@ export function check(req, res, ctx) {
   //    `*`, `null`, a reflected origin of another site, or two values.
   const acao = res.headers["access-control-allow-origin"];
   if (Array.isArray(acao)) fail("cors", "two Access-Control-Allow-Origin headers");
-  else if (acao !== undefined && !(ctx.allowed.includes(acao) && acao === origin)) fail("cors", `Access-Control-Allow-Origin ${JSON.stringify(acao)} for Origin ${JSON.stringify(origins)}`);
+  else if (acao !== undefined && !(ctx.allowed.includes(acao) && origins.includes(acao))) fail("cors", `Access-Control-Allow-Origin ${JSON.stringify(acao)} for Origin ${JSON.stringify(origins)}`);
   if (origin !== null && ctx.allowed.includes(origin) && acao === undefined) fail("cors", `none for the allowed origin ${origin}`);
 
   // 4. Redirects go to the Worker's origin or a registered redirect URI only.
@@ -104,7 +104,9 @@ export function check(req, res, ctx) {
     try { to = new URL(location, ctx.base); } catch {}
     if (!to) fail("redirect", `no readable Location: ${location}`);
     else if (own(to) ? false : !ctx.redirectUris.some((u) => to.href.startsWith(u))) fail("redirect", `to ${to.href.slice(0, 120)}`);
-    else if (!own(to) && to.searchParams.get("iss") !== issuer(req, ctx)) fail("redirect", `to the client without its iss (RFC 9207): ${to.searchParams.get("iss")}`);
+    // (`iss` is the issuer the authorization began with: a consent posted by another loopback
+    // name than the page's keeps the page's.)
+    else if (!own(to) && ![ctx.base, issuer(req, ctx)].includes(to.searchParams.get("iss"))) fail("redirect", `to the client without its iss (RFC 9207): ${to.searchParams.get("iss")}`);
   }
 
   // 5. A refusal says why in the endpoint's terms.

@@ -70,3 +70,15 @@ test("identifiers longer than a KV key may be (512 bytes): refused as unknown on
   assert.ok(Object.values(short).every((s) => s < 500), JSON.stringify(short));
   assert.deepEqual(await statuses("a".repeat(600)), short);
 });
+
+test("a path of the authorization server it does not have, or a method its metadata does not take: 404 / 405 with a JSON error", async () => {
+  const cases = [["GET", "/mcp-auth/nothing", 404], ["POST", "/mcp-auth/token/x", 404], ["POST", "/.well-known/oauth-authorization-server", 405], ["PUT", "/.well-known/oauth-protected-resource/mcp", 405], ["DELETE", "/.well-known/oauth-protected-resource", 405]];
+  for (const [method, path, status] of cases) {
+    const res = await fetch(`${BASE}${path}`, { method, headers: { origin: BASE } });
+    const text = await res.text();
+    assert.equal(res.status, status, `${method} ${path}`);
+    assert.match(res.headers.get("content-type") ?? "", /^application\/json/, `${method} ${path}`);
+    assert.equal(typeof JSON.parse(text || "null")?.error, "string", `${method} ${path}: ${text}`);
+    assert.equal(res.headers.get("access-control-allow-origin"), BASE);
+  }
+});

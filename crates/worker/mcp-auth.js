@@ -121,6 +121,22 @@ async function bounded(request) {
   return new Request(url, { method: request.method, headers, body: body ?? (hasBody ? await request.clone().arrayBuffer() : null), redirect: "manual" });
 }
 
+/** What the library's bodiless refusals (a path it does not have, a method an endpoint does not
+ *  take) mean, said as the OAuth endpoints say their errors: a JSON `error`. */
+const REFUSED = {
+  404: "This authorization server has no such endpoint.",
+  405: "This endpoint does not take this method.",
+};
+
+/** `response`, with a JSON error when it is one of the library's bodiless 404 / 405. */
+function explained(response) {
+  const why = REFUSED[response.status];
+  if (!why || response.body !== null) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify({ error: "invalid_request", error_description: why }), { status: response.status, headers });
+}
+
 /** MCP authorization for `site` (the Worker's origin as a URL) on `env`, with `auth` (auth.js's
  *  sign-in for the site): `serve(request)` answers the authorization server's paths, `admit(request)`
  *  checks an MCP call's token and gives its `Credential`, or the library's refusal. */
@@ -231,10 +247,10 @@ export function mcpAuthorization(env, site, auth) {
       if (path === "/.well-known/oauth-protected-resource") {
         const suffixed = new URL(request.url);
         suffixed.pathname = `${path}/mcp`;
-        return resourceServer.fetch(new Request(suffixed, request), env, ctx);
+        return explained(await resourceServer.fetch(new Request(suffixed, request), env, ctx));
       }
-      if (path.startsWith("/.well-known/oauth-protected-resource")) return resourceServer.fetch(request, env, ctx);
-      return server.fetch(request, env, ctx);
+      if (path.startsWith("/.well-known/oauth-protected-resource")) return explained(await resourceServer.fetch(request, env, ctx));
+      return explained(await server.fetch(request, env, ctx));
     },
 
     /** An MCP call's `Credential` (the grant's Magisterium session), or the library's answer:

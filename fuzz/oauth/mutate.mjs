@@ -98,7 +98,9 @@ function mutateForm(r, text) {
 function mutateJson(r, text) {
   let doc;
   try { doc = JSON.parse(text); } catch { return text.slice(0, r.int(text.length + 1)); }
-  const keys = doc && typeof doc === "object" ? Object.keys(doc) : [];
+  // A body an earlier mutation made a string, number, boolean or null: wrapped, to bend further.
+  if (doc === null || typeof doc !== "object") doc = { value: doc };
+  const keys = Object.keys(doc);
   switch (r.int(8)) {
     case 0: if (keys.length) delete doc[r.pick(keys)]; break;
     case 1: if (keys.length) doc[r.pick(keys)] = r.pick([null, 0, -1, true, [], {}, nasty(r), [nasty(r)], { x: nasty(r) }]); break;

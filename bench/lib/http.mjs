@@ -69,7 +69,7 @@ async function readyRpc(child, url, body) {
  * One autocannon run; latencies are taken from every response (float ms), not from autocannon's
  * integer-millisecond histogram. CPU of `pids` (and their children) is read before and after.
  */
-export async function load({ url, body, bodies, connections, amount, duration = 30, cpuOf = [] }) {
+export async function load({ url, body, bodies, headers = {}, connections, amount, duration = 30, cpuOf = [] }) {
   const pids = cpuOf.flatMap((c) => processTree(c.pid));
   const before = cpuMs(pids);
   const lat = [];
@@ -78,7 +78,7 @@ export async function load({ url, body, bodies, connections, amount, duration = 
   const opts = {
     url,
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     connections,
     amount,
     duration,

@@ -104,6 +104,11 @@ function targetsOf(r) {
         out.push({ target: `proxy ${what} ${target}, ${q.connections} client(s)`, measured: `${x(q[key])}${spread(key)}`, met: budget ? q[key] <= budget : true });
       }
     });
+    // Issue 38's budget: the MCP door's tools/call within mcpAddedP50VsA2a × the A2A path's added p50.
+    (r.proxy.added?.oursMcp ?? []).forEach((m, i) => {
+      const ratio = m.p50 / r.proxy.added.ours[i].p50;
+      out.push({ target: `proxy MCP tools/call added p50 ≤ ${BUDGETS.mcpAddedP50VsA2a}× the A2A message/send's (bench/budgets.json), ${m.connections} client(s)`, measured: x(ratio), met: ratio <= BUDGETS.mcpAddedP50VsA2a });
+    });
     const iso = r.proxy.inIsolate;
     if (iso?.ours) {
       out.push({ target: "Worker's own CPU/request in the isolate well under 10 ms (free plan)", measured: t(iso.ours.msPerRequest), met: iso.ours.msPerRequest < 2 });
@@ -218,9 +223,9 @@ export function report(r) {
       ])), "");
     }
     if (p.results.oursMcp?.length) {
-      L.push("Informational, not a target: the same search as an MCP `tools/call` to the same proxy's `/mcp` (the MCP front door: the call read and written as the A2A `message/send`, the answer turned into a `CallToolResult`), beside the A2A path's, measured in the same rounds:", "");
-      L.push(table(["clients", "MCP p50 / p99 ms", "MCP req/s", "MCP CPU ms/req", "MCP tools/call added p50 / p99 ms", "A2A message/send added p50 / p99 ms", "MCP ÷ naive: added p50 / p99 / CPU"], p.results.oursMcp.map((q, i) => [
-        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursMcp[i].p50)} / ${n(p.added.oursMcp[i].p99)}`, `${n(p.added.ours[i].p50)} / ${n(p.added.ours[i].p99)}`, `${x(p.ratiosMcp[i].p50)} / ${x(p.ratiosMcp[i].p99)} / ${x(p.ratiosMcp[i].cpu)}`,
+      L.push(`The same search as an MCP \`tools/call\` (2025-11-25) to the same proxy's \`/mcp\` (the MCP front door: the call read and written as the A2A \`message/send\`, the answer turned into a \`CallToolResult\`), beside the A2A path's, measured in the same rounds. Target (issue 38, in "Targets"): its added p50 ≤ ${BUDGETS.mcpAddedP50VsA2a}× the A2A path's; both eras and the embedded stand-in: \`node bench/mcp-ab.mjs\`.`, "");
+      L.push(table(["clients", "MCP p50 / p99 ms", "MCP req/s", "MCP CPU ms/req", "MCP tools/call added p50 / p99 ms", "A2A message/send added p50 / p99 ms", "MCP ÷ A2A: added p50", "MCP ÷ naive: added p50 / p99 / CPU"], p.results.oursMcp.map((q, i) => [
+        q.connections, `${n(q.p50)} / ${n(q.p99)}`, n(q.rps, 0), n(q.cpuMsPerRequest), `${n(p.added.oursMcp[i].p50)} / ${n(p.added.oursMcp[i].p99)}`, `${n(p.added.ours[i].p50)} / ${n(p.added.ours[i].p99)}`, x(p.added.oursMcp[i].p50 / p.added.ours[i].p50), `${x(p.ratiosMcp[i].p50)} / ${x(p.ratiosMcp[i].p99)} / ${x(p.ratiosMcp[i].cpu)}`,
       ])), "");
     }
     if (p.results.demo?.length) {

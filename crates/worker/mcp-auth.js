@@ -79,6 +79,63 @@ function failed(error) {
   throw error;
 }
 
+/** The longest client id or token handed to the library: it keys its KV entries by them
+ *  (`client:<id>`, `grant:<user>:<grant>`, …), a KV key is at most 512 bytes, and a longer one
+ *  made its KV read throw (a 500, or the 503 of a token that "cannot be checked"). Ours are far
+ *  shorter; a longer one is handed over as one that does not exist, and refused as those are. */
+const MAX_ID_BYTES = 256;
+const UNKNOWN = "unknown";
+const FORM_IDS = ["client_id", "code", "refresh_token", "token"];
+const tooLong = (value) => value !== null && new TextEncoder().encode(value).length > MAX_ID_BYTES;
+
+/** `request` with every over-long identifier (`client_id` of the query; `client_id`, `code`,
+ *  `refresh_token`, `token` of a form body; the `Authorization` credential) made unknown. */
+async function bounded(request) {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  let changed = false;
+  if (tooLong(url.searchParams.get("client_id"))) {
+    url.searchParams.set("client_id", UNKNOWN);
+    changed = true;
+  }
+  const credential = headers.get("authorization");
+  if (tooLong(credential)) {
+    const scheme = credential.trim().split(/\s+/)[0];
+    headers.set("authorization", /^basic$/i.test(scheme) ? `Basic ${btoa(`${UNKNOWN}:`)}` : `${scheme} ${UNKNOWN}`);
+    changed = true;
+  }
+  let body = null;
+  if (request.method === "POST" && !request.bodyUsed && /^application\/x-www-form-urlencoded/i.test(headers.get("content-type") ?? "")) {
+    const form = new URLSearchParams(await request.clone().text());
+    const long = FORM_IDS.filter((name) => tooLong(form.get(name)));
+    for (const name of long) form.set(name, UNKNOWN);
+    if (long.length) {
+      body = form.toString();
+      changed = true;
+    }
+  }
+  if (!changed) return request;
+  // (An MCP call's body was read before its token is checked: the check needs only the headers.)
+  const hasBody = !["GET", "HEAD"].includes(request.method) && !request.bodyUsed;
+  return new Request(url, { method: request.method, headers, body: body ?? (hasBody ? await request.clone().arrayBuffer() : null), redirect: "manual" });
+}
+
+/** What the library's bodiless refusals (a path it does not have, a method an endpoint does not
+ *  take) mean, said as the OAuth endpoints say their errors: a JSON `error`. */
+const REFUSED = {
+  404: "This authorization server has no such endpoint.",
+  405: "This endpoint does not take this method.",
+};
+
+/** `response`, with a JSON error when it is one of the library's bodiless 404 / 405. */
+function explained(response) {
+  const why = REFUSED[response.status];
+  if (!why || response.body !== null) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify({ error: "invalid_request", error_description: why }), { status: response.status, headers });
+}
+
 /** MCP authorization for `site` (the Worker's origin as a URL) on `env`, with `auth` (auth.js's
  *  sign-in for the site): `serve(request)` answers the authorization server's paths, `admit(request)`
  *  checks an MCP call's token and gives its `Credential`, or the library's refusal. */
@@ -94,7 +151,11 @@ export function mcpAuthorization(env, site, auth) {
     clientRegistrationEndpoint: "/mcp-auth/register",
     scopesSupported: [SCOPE],
     accessTokenTTL: auth.mcpTokenTtlSeconds, // MCP_TOKEN_TTL_SECONDS (src/settings.rs)
-    clientIdMetadataDocumentEnabled: true,
+    // Client metadata documents are fetched only where workerd's fetch reaches public addresses
+    // alone (`global_fetch_strictly_public`): the library's metadata says so, and without the
+    // flag it throws on a document's URL as client_id (a 500), instead of looking it up as an
+    // unknown client (the 400 page).
+    clientIdMetadataDocumentEnabled: Boolean(globalThis.Cloudflare?.compatibilityFlags?.global_fetch_strictly_public),
     // A refresh is refused once the grant's Magisterium session is over; the library then
     // revokes the grant and its tokens.
     tokenExchangeCallback: async ({ grantType, props }) => {
@@ -129,7 +190,14 @@ export function mcpAuthorization(env, site, auth) {
         consent.headers.set("content-type", "text/html; charset=utf-8");
         return new Response(consentPage(details, consent.handle), { headers: consent.headers });
       }
-      const form = await request.formData();
+      if (request.method !== "POST") {
+        const refused = page(405, "This address takes the consent page (GET) and its form (POST).");
+        refused.headers.set("allow", "GET, POST");
+        return refused;
+      }
+      // A body that is not a form is no consent (`formData` throws on it).
+      const form = await request.formData().catch(() => null);
+      if (!form) return page(400, "The consent form could not be read.");
       const handle = String(form.get("handle") ?? "");
       if (form.get("decision") !== "approve") {
         const denied = await oauth.denyConsent(request, handle);
@@ -168,7 +236,8 @@ export function mcpAuthorization(env, site, auth) {
 
   return {
     /** The answer for one of the authorization server's paths (Rust routed it here). */
-    serve(request, ctx) {
+    async serve(asked, ctx) {
+      const request = await bounded(asked);
       const path = new URL(request.url).pathname;
       if (path === "/mcp-auth/authorize") return authorize(request);
       if (path === "/mcp-auth/resume") return resume(request);
@@ -177,10 +246,10 @@ export function mcpAuthorization(env, site, auth) {
       if (path === "/.well-known/oauth-protected-resource") {
         const suffixed = new URL(request.url);
         suffixed.pathname = `${path}/mcp`;
-        return resourceServer.fetch(new Request(suffixed, request), env, ctx);
+        return explained(await resourceServer.fetch(new Request(suffixed, request), env, ctx));
       }
-      if (path.startsWith("/.well-known/oauth-protected-resource")) return resourceServer.fetch(request, env, ctx);
-      return server.fetch(request, env, ctx);
+      if (path.startsWith("/.well-known/oauth-protected-resource")) return explained(await resourceServer.fetch(request, env, ctx));
+      return explained(await server.fetch(request, env, ctx));
     },
 
     /** An MCP call's `Credential` (the grant's Magisterium session), or the library's answer:
@@ -188,7 +257,7 @@ export function mcpAuthorization(env, site, auth) {
      *  resource, or whose sign-in is over), 503 when the token cannot be checked. */
     async admit(request) {
       const seen = {};
-      const answer = await resourceServer.fetch(request, env, seen);
+      const answer = await resourceServer.fetch(await bounded(request), env, seen);
       return seen.props?.credential ?? answer;
     },
   };

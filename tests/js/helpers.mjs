@@ -22,6 +22,16 @@ export function writeFile(dir, name, text) {
   return path.join(dir, name);
 }
 
+/** `res` as `{ status, headers, body }`, its body parsed when it is JSON (else its text). */
+export async function answerOf(res) {
+  const text = await res.text();
+  let body = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, headers: res.headers, body };
+}
+
 let nextId = 1;
 /** One raw JSON-RPC call; returns { status, headers, body } with the body parsed when JSON. */
 export async function rpc(method, params, { url = `${AGENT_URL}/api/v1/a2a`, headers = {}, raw } = {}) {
@@ -30,12 +40,7 @@ export async function rpc(method, params, { url = `${AGENT_URL}/api/v1/a2a`, hea
     headers: { "content-type": "application/json", ...headers },
     body: raw ?? JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
   });
-  const text = await res.text();
-  let body = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, headers: res.headers, body };
+  return answerOf(res);
 }
 
 /** `message/send` to a skill with one text part (or the given parts). */

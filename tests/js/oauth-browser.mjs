@@ -5,7 +5,7 @@
 // /mcp-auth/resume) until the Worker sends it to the client's redirect URI.
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
-import { CookieJar } from "./helpers.mjs";
+import { CookieJar, answerOf } from "./helpers.mjs";
 
 /** Access and refresh tokens of the (emulated) Magisterium issuer: an MCP client never sees one. */
 export const MAGISTERIUM_TOKEN = /\b(at|rt)_[\w-]{20,}/;
@@ -165,10 +165,5 @@ export async function postForm(url, fields, headers = {}) {
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),
   });
-  const text = await res.text();
-  let body = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: res.status, headers: res.headers, body };
+  return answerOf(res);
 }

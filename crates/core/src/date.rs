@@ -11,6 +11,18 @@ pub struct CivilDate {
     day: u32,
 }
 
+/// The weekdays' English names, Sunday first, as [`CivilDate::weekday`] numbers them (HTTP
+/// dates write them, and the calendar's long dates).
+pub const WEEKDAY_NAMES: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
 impl CivilDate {
     /// The date `year-month-day`, or `None` when no such day exists (month 13, February 30, year 0…).
     /// Years are limited to 1..=9999 so the `YYYY-MM-DD` form always has four digits.

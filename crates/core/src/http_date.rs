@@ -5,23 +5,12 @@
 //! `Last-Modified` dates of the proxy ([`crate::retry::http_date`]), and the tests hold this reader
 //! to its answers.
 
-use crate::date::CivilDate;
+use crate::date::{CivilDate, WEEKDAY_NAMES};
 
-/// The months as the three forms write them, January first.
+/// The months as the three forms write them, January first (the weekdays: [`WEEKDAY_NAMES`],
+/// whose first three letters the two short forms write).
 const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-
-/// The weekdays, Sunday first ([`CivilDate::weekday`]'s numbering); the two short forms write
-/// their first three letters.
-const WEEKDAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
 ];
 
 /// Unix milliseconds of an HTTP date in any of the three forms (words apart by white space):
@@ -49,7 +38,7 @@ pub fn unix_ms(text: &str) -> Option<f64> {
         ),
         [weekday, date, time, "GMT"] => {
             let weekday = weekday.strip_suffix(',')?;
-            let weekday = WEEKDAYS.iter().position(|w| *w == weekday)?;
+            let weekday = WEEKDAY_NAMES.iter().position(|w| *w == weekday)?;
             let mut parts = date.split('-');
             let (day, month, year) = (parts.next()?, parts.next()?, parts.next()?);
             if parts.next().is_some() {
@@ -92,7 +81,7 @@ pub fn unix_ms(text: &str) -> Option<f64> {
 
 /// The weekday whose first three letters `name` is.
 fn short_weekday(name: &str) -> Option<usize> {
-    WEEKDAYS.iter().position(|w| w.get(..3) == Some(name))
+    WEEKDAY_NAMES.iter().position(|w| w.get(..3) == Some(name))
 }
 
 /// The value of exactly `len` ASCII digits.

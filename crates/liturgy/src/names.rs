@@ -3,15 +3,7 @@
 use magisterium_core::date::CivilDate;
 
 /// English weekday names, index 0 = Sunday (as [`CivilDate::weekday`]).
-pub const WEEKDAY_NAMES: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
+pub use magisterium_core::date::WEEKDAY_NAMES;
 
 /// English month names, index 0 = January.
 pub const MONTH_NAMES: [&str; 12] = [

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds every artifact, each from its own crate (README, "Layout"):
+# Builds every artifact, each from its own crate (docs/layout.md):
 #   pkg/                  the npm package: the SDK (the root crate) and, in pkg/liturgy/, the
 #                         calendar entry (crates/liturgy, feature `js`)
 #   dist/pkg-worker/      the demo's Worker: crates/worker with feature `stand-in`

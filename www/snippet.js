@@ -15,7 +15,7 @@ export const MCP_TAB = { id: "mcp", label: "MCP" };
 /**
  * The JSON an MCP client takes for this site's MCP endpoint (`<origin>/mcp`): Cursor's `mcp.json`
  * and most clients read `mcpServers` with a `url`; VS Code's `.vscode/mcp.json` and Claude
- * Desktop's connectors are in README.md ("MCP clients"). The same in both modes ({@link mcpNote}):
+ * Desktop's connectors are in docs/mcp.md ("Connecting a client"). The same in both modes ({@link mcpNote}):
  * a client learns that a site signs its users in from the 401 of its /mcp, not from its configuration.
  */
 export function mcpConfig(origin) {

@@ -263,9 +263,13 @@ function createAuth(env, site, settings, inProcess, Credential) {
 
   /** The object the visitor's cookie `name` names (an opaque id), or null. */
   function objectOf(request, name) {
-    if (!enabled) return null;
-    const id = readCookie(request, site, name);
-    if (!id || !/^[\w-]{20,200}$/.test(id)) return null;
+    return objectIf(readCookie(request, site, name));
+  }
+
+  /** The object named `id` when sign-in runs and `id` is one of ours in form (an opaque id),
+   *  else null. */
+  function objectIf(id) {
+    if (!enabled || typeof id !== "string" || !/^[\w-]{20,200}$/.test(id)) return null;
     return objectNamed(id);
   }
   const sessionOf = (request) => objectOf(request, SESSION_COOKIE);
@@ -404,16 +408,11 @@ function createAuth(env, site, settings, inProcess, Credential) {
      *  object), refused while the issuer fails, or null when the session is over (the grant then
      *  ends: mcp-auth.js). */
     async grantCredential(id) {
-      if (!enabled || typeof id !== "string" || !/^[\w-]{20,200}$/.test(id)) return null;
-      const session = objectNamed(id);
+      const session = objectIf(id);
+      if (!session) return null;
       const current = await session.stub.token(site.origin);
       if (current?.unavailable) return Credential.refused("issuer-unavailable");
       return current ? sessionCredential(session, current) : null;
-    },
-
-    /** Ends the grant's session `id` (its tokens revoked at the issuer). */
-    async endGrantSession(id) {
-      if (typeof id === "string" && /^[\w-]{20,200}$/.test(id)) await objectNamed(id).stub.end(site.origin);
     },
 
     /** A new `Credential` for the session `handle` after the upstream refused its `token` (one

@@ -8,9 +8,7 @@
 // state (--persist-to: the Cache API persists) every visitor is answered from the cache.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { port, root, startWrangler } from "./helpers.mjs";
+import { port, root, startFaultServer, startWrangler } from "./helpers.mjs";
 
 const VISITORS = 64;
 const FAULT_PORT = port(18880);
@@ -31,12 +29,8 @@ const PAGE = [
 ];
 
 async function startFault() {
-  const child = spawn(process.execPath, [path.join(root, "tests", "servers", "fault-server.mjs"), String(FAULT_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(() => child.kill());
-  await new Promise((resolve, reject) => {
-    child.stdout.on("data", (d) => String(d).includes("listening") && resolve());
-    child.once("exit", (code) => reject(new Error(`the fault server exited (${code})`)));
-  });
+  const fault = await startFaultServer(FAULT_PORT);
+  children.push(() => fault.stop());
 }
 
 const startProxy = (state) => startWrangler(root, PROXY_PORT, ["-c", "wrangler.proxy.toml", ...[

@@ -103,6 +103,15 @@ export async function spawnService(cmd, args, { cwd = root, env = {}, ready, tri
 /** `probe` answers over HTTP at all (any status), within 2 s. */
 export const answers = (url) => () => fetch(url, { signal: AbortSignal.timeout(2000) }).then(() => true);
 
+/** Starts the fault server (tests/servers/fault-server.mjs) on `port`, as `spawnService` does
+ *  (`options` are its), resolving once it answers. */
+export const startFaultServer = (port, options = {}) =>
+  spawnService(process.execPath, [path.join(root, "tests", "servers", "fault-server.mjs"), String(port)], {
+    ready: answers(`http://127.0.0.1:${port}/__count/x`),
+    what: `the fault server on ${port}`,
+    ...options,
+  });
+
 /** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`.
  *  Its state (Durable Objects, cache) is fresh, or `state`'s folder (a restart on the same state). */
 export async function startWrangler(cwd, port, args = [], probe = "/", { state: kept } = {}) {

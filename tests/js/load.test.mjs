@@ -32,7 +32,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { answers, root, spawnService } from "./helpers.mjs";
+import { answers, root, spawnService, startFaultServer } from "./helpers.mjs";
 
 const autocannon = createRequire(import.meta.url)("autocannon");
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
@@ -67,7 +67,11 @@ async function startService(cmd, args, cwd, probe) {
   return svc;
 }
 
-const startFault = (port) => startService(process.execPath, [path.join(root, "tests", "servers", "fault-server.mjs"), String(port)], root, `http://127.0.0.1:${port}/__count/x`);
+async function startFault(port) {
+  const fault = await startFaultServer(port, { keep: 20000 });
+  children.push(fault);
+  return fault;
+}
 
 /** `wrangler dev` of the real Worker, or (`probe`) of the real Worker behind the wasm-memory probe. */
 const startWorker = (port, vars, { probe = false } = {}) =>

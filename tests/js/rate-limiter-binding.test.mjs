@@ -4,10 +4,9 @@
 // counts each visitor's key on its own. Its own fault server and ports.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { port, root, startWrangler } from "./helpers.mjs";
+import { port, root, startFaultServer, startWrangler } from "./helpers.mjs";
 
 const FAULT_PORT = port(18892);
 const PROXY_PORT = port(18893);
@@ -31,12 +30,8 @@ function config() {
 }
 
 async function startFault() {
-  const child = spawn(process.execPath, [path.join(root, "tests", "servers", "fault-server.mjs"), String(FAULT_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(() => child.kill());
-  await new Promise((resolve, reject) => {
-    child.stdout.on("data", (d) => String(d).includes("listening") && resolve());
-    child.once("exit", (code) => reject(new Error(`the fault server exited (${code})`)));
-  });
+  const fault = await startFaultServer(FAULT_PORT);
+  children.push(() => fault.stop());
 }
 
 /** One message/send from the visitor at `ip`: its HTTP status. */

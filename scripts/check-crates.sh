@@ -18,6 +18,17 @@ unexpected=$(cargo metadata --no-deps --format-version 1 | node -e '
 ' "${published[@]}")
 [ -z "$unexpected" ] || { echo "crates.io: only ${published[*]} are published; check 'publish' of: $unexpected" >&2; exit 1; }
 
+# Registry crates count as immutable: cargo reuses a crate of the same name and version that it
+# unpacked (registry/src/-<hash of the overlay's path>/) or built (the target directory) before, so
+# a machine that packaged an older tree would verify the liturgy crate against that older core.
+# Hence a target directory of its own each time, and no unpacked copy of ours left behind.
+registry_src="${CARGO_HOME:-$HOME/.cargo}/registry/src"
+clear_unpacked() { for crate in "${published[@]}"; do rm -rf "$registry_src"/-*/"$crate"-*; done; }
+CARGO_TARGET_DIR=$(mktemp -d)
+export CARGO_TARGET_DIR
+trap 'rm -rf "$CARGO_TARGET_DIR"; clear_unpacked' EXIT
+clear_unpacked
+
 args=()
 for crate in "${published[@]}"; do args+=(-p "$crate"); done
 # --allow-dirty: the test command checks the working tree as it is (a fresh clone in CI).

@@ -114,14 +114,15 @@ fn a_refusal_of_an_mcp_request_carries_its_id() {
 
 /// Where each way of making or shaping an answer may appear in the Worker's sources, and how
 /// often: the exit (`exit.rs`) is the only place that adds CORS or closes a door; the entry turns
-/// the exit's answers into a platform `Response` in one place (`Call::done`), besides the
+/// the exit's answers into a platform `Response` in one place (`Call::done`, `call.rs`), besides the
 /// in-process issuer's answers (`in_process`: oauth4webapi's own fetches, never a visitor's); the
 /// platform `Response`s of `io.rs` are that writer, the asset fallback and the Cache API's entries.
 const ALLOWED: &[(&str, &str, usize)] = &[
     (".decorate(", "exit.rs", 1),
     (".close(", "exit.rs", 3),
     (".close(", "door.rs", 2),
-    ("io::response(", "entry.rs", 3),
+    ("io::response(", "call.rs", 1),
+    ("io::response(", "entry.rs", 2),
     ("Response::new", "io.rs", 5),
 ];
 

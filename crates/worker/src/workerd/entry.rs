@@ -1,11 +1,12 @@
 //! The Worker's `fetch(request, env, ctx)`, one Rust function from the request to the response:
 //! static assets, sign-in (`auth.js`, for oauth4webapi), the capped body, the credential, the
-//! app's route ([`App::handle`]), its I/O ([`crate::workerd::io`]), the app's answer, one retry after a
-//! refresh when the upstream refused a session's token, and the per-request log line. Its phases
-//! live beside it: sign-in ([`auth`]), the card ([`card`]), the upstream call ([`forward`]) and the
-//! log line ([`log`]).
+//! app's route ([`App::handle`]), its I/O ([`crate::workerd::io`]), the app's answer, one retry
+//! after a refresh when the upstream refused a session's token, and the per-request log line. Its
+//! phases live beside it: the request on its way and its answers' exit ([`call`]), sign-in
+//! ([`auth`]), the card ([`card`]), the upstream call ([`forward`]) and the log line ([`log`]).
 
 mod auth;
+mod call;
 mod card;
 mod fill;
 mod forward;
@@ -24,18 +25,19 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{Request, Response, Url};
 
 use self::auth::{auth_for, Credential};
+use self::call::{answer, Call, Outcome};
 use self::log::LogLine;
 use self::mcp_auth::Admitted;
-use self::read::{request_id, with_session, worker_request};
+use self::read::{with_session, worker_request};
 use crate::app::{self, App, Route};
-use crate::doors::exit::{Answer, Exit};
+use crate::doors::exit::Answer;
 use crate::doors::mcp_auth::{owns as mcp_auth_owns, McpAccess};
 use crate::doors::rest;
-use crate::settings::{Settings, SignIn};
+use crate::settings::SignIn;
 use crate::sign_in::{self, anonymous_refused};
 use crate::workerd::bindings::{binding, console_error, settings_for, sign_in_readiness};
 use crate::workerd::{budget_calls, io};
-use magisterium_core::serve::http::{self, code, path, WorkerRequest, WorkerResponse};
+use magisterium_core::serve::http::{self, code, path, WorkerResponse};
 use magisterium_core::upstream::Reach;
 use magisterium_platform::random::CryptoRandom;
 
@@ -106,90 +108,7 @@ pub async fn in_process(request: Request, env: JsValue) -> Result<Response, JsVa
     }
 }
 
-/// What an attempt ended with.
-enum Outcome {
-    /// Not the Worker's: a static asset.
-    Asset,
-    /// This answer (its body, or these bytes of the upstream's).
-    Answer {
-        response: WorkerResponse,
-        body: Option<Uint8Array>,
-        rpc_error: Option<i64>,
-    },
-}
-
-fn answer(response: WorkerResponse) -> Outcome {
-    Outcome::Answer {
-        response,
-        body: None,
-        rpc_error: None,
-    }
-}
-
-/// One API request on its way through.
-struct Call {
-    request_id: String,
-    started: f64,
-    origin: Option<String>,
-    path: String,
-    settings: Rc<Settings>,
-    log: LogLine,
-    /// The request's `ctx`, for work after the response.
-    ctx: JsValue,
-    /// The budget object's unit the last upstream call took, if it took one.
-    unit: Option<budget_calls::Unit>,
-    /// The request as the app reads it (its headers, then its body once read), for the door
-    /// of the answers the entry gives itself.
-    read: Option<WorkerRequest>,
-    /// The anonymous visitor's session (`crate::tasks`), from their cookie or made now.
-    visitor: Option<String>,
-    /// The site is served over HTTPS (the session cookie is then `__Host-` and Secure).
-    https: bool,
-    /// The session cookie to set with the answer.
-    set_cookie: Option<String>,
-}
-
 impl Call {
-    fn new(request: &Request, url: &Url, env: &JsValue, ctx: JsValue) -> Self {
-        Self {
-            request_id: request_id(request),
-            started: js_sys::Date::now(),
-            origin: request.headers().get("origin").ok().flatten(),
-            path: path::canonical(url.pathname()),
-            settings: settings_for(env),
-            log: LogLine::default(),
-            ctx,
-            unit: None,
-            read: None,
-            visitor: crate::tasks::visitor_of(
-                request.headers().get("cookie").ok().flatten().as_deref(),
-                url.protocol() == "https:",
-            ),
-            https: url.protocol() == "https:",
-            set_cookie: None,
-        }
-    }
-
-    /// `answer` as it leaves: through the door of the request as read so far (its exit), with
-    /// CORS. Every answer the entry gives itself goes through here.
-    fn leave(&self, answer: Answer) -> WorkerResponse {
-        let exit = match &self.read {
-            Some(request) => Exit::of(request),
-            None => Exit::to(self.origin.as_deref()),
-        };
-        exit.leave(answer, &self.settings)
-    }
-
-    /// Lets `promise` (work not needed for the answer) finish after the response, through
-    /// `ctx.waitUntil`; without a `ctx` (a test harness), it runs on unawaited.
-    fn later(&self, promise: &js_sys::Promise) {
-        if self.ctx.is_object() {
-            self.ctx
-                .unchecked_ref::<crate::workerd::bindings::Context>()
-                .wait_until(promise);
-        }
-    }
-
     async fn api(
         &mut self,
         request: &Request,
@@ -321,20 +240,6 @@ impl Call {
         }
     }
 
-    /// The answer to a credential `auth.js` refused for `reason` (logged), through the request's
-    /// door, with its CORS headers.
-    fn sign_in_refused(&mut self, reason: String) -> WorkerResponse {
-        let refused = http::sign_in_refused(&reason);
-        self.log.auth = Some(reason);
-        self.leave(Answer::Refusal(refused))
-    }
-
-    /// The origin rule's refusal (`app::refused_origin`), logged.
-    fn origin_refused(&mut self, refused: &WorkerResponse) -> Result<Response, JsValue> {
-        self.log.auth = Some("origin".into());
-        self.done(refused, None)
-    }
-
     /// One pass through the app and, when it plans one, the I/O.
     async fn attempt(
         &mut self,
@@ -370,46 +275,5 @@ impl Call {
             Route::ListTasks(plan) => self.list(plan, env, credential).await,
             Route::Forward(plan) => self.forward(plan, env, body, credential.token()).await,
         }
-    }
-
-    /// The response for `answer`, logged as `LOG_REQUESTS` says.
-    fn done(
-        &self,
-        answer: &WorkerResponse,
-        body: Option<&Uint8Array>,
-    ) -> Result<Response, JsValue> {
-        let mut extra = vec![("x-request-id", self.request_id.as_str())];
-        if let Some(cookie) = &self.set_cookie {
-            extra.push(("set-cookie", cookie));
-        }
-        let response = io::response(answer, body, &extra)?;
-        self.log_line(answer.status);
-        Ok(response)
-    }
-
-    /// A response made by `auth.js` (sign-in's pages and redirects), with the headers the exit
-    /// gives every answer (`Cache-Control`, CORS) and the request id, logged.
-    fn done_js(&self, response: Response) -> Result<Response, JsValue> {
-        let headers = response.headers();
-        // CORS is the exit's alone (the one origin rule): a library's own CORS headers go.
-        for name in mcp_auth::header_names(&headers)? {
-            if name.starts_with("access-control-") {
-                headers.delete(&name)?;
-            }
-        }
-        let shaped = self.leave(Answer::Own(WorkerResponse {
-            status: response.status(),
-            headers: headers
-                .get("cache-control")?
-                .map(|v| vec![("cache-control".to_owned(), v)])
-                .unwrap_or_default(),
-            body: String::new(),
-        }));
-        for (name, value) in &shaped.headers {
-            headers.set(name, value)?;
-        }
-        headers.set("x-request-id", &self.request_id)?;
-        self.log_line(response.status());
-        Ok(response)
     }
 }

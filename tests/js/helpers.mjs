@@ -1,12 +1,25 @@
 // Shared helpers of the JavaScript tests: loopback URLs, a package consumer folder, JSON-RPC calls.
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const AGENT_URL = process.env.MAGISTERIUM_AGENT_URL ?? "http://127.0.0.1:18787";
 export const FAULT_URL = process.env.MAGISTERIUM_FAULT_URL ?? "http://127.0.0.1:18900";
+
+const scratchDirs = [];
+process.once("exit", () => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+});
+
+/** A fresh folder in the OS's temporary folder, removed when this test process exits. */
+export function scratchDir(prefix) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  scratchDirs.push(dir);
+  return dir;
+}
 
 /** A folder under test-output/ whose node_modules/magisterium-a2a is pkg/, as after `npm install`. */
 export function consumerDir(name) {
@@ -113,11 +126,10 @@ export const startFaultServer = (port, options = {}) =>
   });
 
 /** Starts `wrangler dev` in `cwd` on `port` (own process group) and resolves once it answers `probe`.
- *  Its state (Durable Objects, cache) is fresh, or `state`'s folder (a restart on the same state). */
+ *  Its state (Durable Objects, cache) is fresh (a scratch folder), or `state`'s folder (a restart
+ *  on the same state). */
 export async function startWrangler(cwd, port, args = [], probe = "/", { state: kept } = {}) {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const state = kept ?? mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
+  const state = kept ?? scratchDir("wrangler-state-");
   const service = await spawnService(path.join(root, "node_modules", ".bin", "wrangler"),
     // Its inspector on a port of its own (port + 10000, below the OS's ephemeral ports, where a
     // client's socket may sit): left to wrangler, two starts at once could pick the same free port
@@ -130,9 +142,7 @@ export async function startWrangler(cwd, port, args = [], probe = "/", { state: 
 /** A headless Chromium (Debian's) with a fresh profile, loopback only. */
 export async function launchChromium() {
   const { chromium } = await import("playwright-core");
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  return chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), "chromium-")), {
+  return chromium.launchPersistentContext(scratchDir("chromium-"), {
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],

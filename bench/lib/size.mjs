@@ -55,7 +55,7 @@ export async function bundleA2a() {
 /** `wrangler deploy --dry-run --outdir` of `config` (`pkg`: its wasm package): the files that
  *  would be uploaded. */
 function workerBundle(config, pkg) {
-  if (!existsSync(path.join(ROOT, pkg, "magisterium_a2a_bg.wasm"))) return { error: `${pkg} not built` };
+  if (!existsSync(path.join(ROOT, pkg, "magisterium_worker_bg.wasm"))) return { error: `${pkg} not built` };
   const outdir = path.join(OUT, `dry-run-${path.basename(config, ".toml")}`);
   rmSync(outdir, { recursive: true, force: true });
   try {

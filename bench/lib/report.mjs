@@ -66,7 +66,10 @@ function targetsOf(r) {
   if (r.size) {
     const b = r.size.browser.total.brotli;
     const p = r.size.proxy?.total?.brotli;
-    if (p) out.push({ target: `the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ ${kb(BUDGETS.proxyBrotliBytes)} brotli (bench/budgets.json)`, measured: `${kb(p)} (${x(p / BUDGETS.proxyBrotliBytes)} the budget)`, met: p <= BUDGETS.proxyBrotliBytes });
+    // Never left out: a proxy bundle the size part could not measure is a target not met.
+    const proxyTarget = `the proxy's bundle (wasm + JS, wrangler.proxy.toml) ≤ ${kb(BUDGETS.proxyBrotliBytes)} brotli (bench/budgets.json)`;
+    if (p) out.push({ target: proxyTarget, measured: `${kb(p)} (${x(p / BUDGETS.proxyBrotliBytes)} the budget)`, met: p <= BUDGETS.proxyBrotliBytes });
+    else out.push({ target: proxyTarget, measured: `not measured: ${r.size.proxy?.error ?? "no proxy bundle"}`, met: false });
     out.push({ target: `browser build (wasm + JS glue + snippets) ≤ ${kb(BUDGETS.sdkBrotliBytes)} brotli (bench/budgets.json)`, measured: `${kb(b)} (${x(b / BUDGETS.sdkBrotliBytes)} the budget)`, met: b <= BUDGETS.sdkBrotliBytes });
   }
   for (const [where, cases] of [["Chromium", r.decode], ["Node", r.decodeNode]]) for (const c of cases ?? []) {

@@ -146,9 +146,11 @@ function pooled(runs) {
 
 /** The Worker's own time per request inside the isolate: wall time of one request that runs the
  *  handler n times (upstream fetch answered in memory), (T(n) − T(1)) / (n − 1), median of reps.
- *  `logRequests` sets the Worker's LOG_REQUESTS (default: its own default, "errors"). */
-async function isolateCost(port, target, { n, reps, logRequests }) {
-  const url = (k) => `http://127.0.0.1:${port}/?target=${target}&n=${k}${logRequests ? `&logRequests=${logRequests}` : ""}`;
+ *  `logRequests` sets the Worker's LOG_REQUESTS (default: its own default, "errors"), `answers`
+ *  its CACHE_ANSWERS ("off": every call forwarded; default on: every call after the first a hit). */
+async function isolateCost(port, target, { n, reps, logRequests, answers }) {
+  const query = new URLSearchParams({ target, ...(logRequests && { logRequests }), ...(answers && { answers }) });
+  const url = (k) => `http://127.0.0.1:${port}/?${query}&n=${k}`;
   let agent;
   const t = async (k) => {
     const r = await post(url(k), "");
@@ -277,8 +279,11 @@ export async function runProxy(ports, { quick }) {
     const iso = { n: quick ? 101 : 401, reps: quick ? 5 : 11 };
     const inIsolate = {
       naive: await isolateCost(ports.isolate, "naive", { ...iso, n: iso.n * 4, logs: false }),
-      ours: await isolateCost(ports.isolate, "ours", { ...iso }),
-      oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logRequests: "all" }),
+      // The forwarding path (every call upstream), as before the answer cache; then the same
+      // search answered from it (a hit, through the platform's Cache API: Miniflare's, locally).
+      ours: await isolateCost(ports.isolate, "ours", { ...iso, answers: "off" }),
+      oursHit: await isolateCost(ports.isolate, "ours", { ...iso }),
+      oursWithLogs: await isolateCost(ports.isolate, "ours", { ...iso, n: Math.ceil(iso.n / 4), logRequests: "all", answers: "off" }),
       baseline: await isolateCost(ports.isolate, "baseline", { ...iso, n: iso.n * 4, logs: false }),
     };
     return { upstream, samples: Object.fromEntries(Object.entries(targets).map(([k, v]) => [k, v.sample])), results, added: { naive: addedNaive, ours: addedOurs, oursNoBudget: addedNoBudget, oursAllLogs: addedAllLogs, demo: addedDemo, oursMcp: addedMcp }, ratios, roundRatios, ratiosNoBudget, ratiosAllLogs, ratiosDemo, ratiosMcp, inIsolate };

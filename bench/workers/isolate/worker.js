@@ -45,13 +45,21 @@ const TARGETS = { ours, naive, baseline };
 // `op:<name>`: one platform operation of ops.js, 20 times a call (bench/workerd-ops.mjs).
 for (const [name, handler] of Object.entries(operations())) TARGETS[`op:${name}`] = handler;
 
-/** `env`, or a copy with LOG_REQUESTS set (one copy per value, kept: the Worker reads its
- *  settings once per env object, as it does with the one env of a deployment). */
+/** `env`, or a copy with LOG_REQUESTS and CACHE_ANSWERS set (one copy per pair of values, kept:
+ *  the Worker reads its settings once per env object, as it does with the one env of a
+ *  deployment). `answers=off` is the forwarding path, every call upstream: with the answer cache
+ *  on, every call after the first is a hit (the same search each time). */
 const envs = new Map();
-function envWith(env, logRequests) {
-  if (!logRequests) return env;
-  if (!envs.has(logRequests)) envs.set(logRequests, { ...env, LOG_REQUESTS: logRequests });
-  return envs.get(logRequests);
+function envWith(env, logRequests, answers) {
+  if (!logRequests && !answers) return env;
+  const key = `${logRequests}|${answers}`;
+  if (!envs.has(key)) {
+    const copy = { ...env };
+    if (logRequests) copy.LOG_REQUESTS = logRequests;
+    if (answers) copy.CACHE_ANSWERS = answers;
+    envs.set(key, copy);
+  }
+  return envs.get(key);
 }
 
 export default {
@@ -61,7 +69,7 @@ export default {
     if (!handler) return new Response("unknown target", { status: 400 });
     const n = Math.min(5000, Math.max(1, Number(url.searchParams.get("n") ?? 1)));
     upstreamUrl = env.UPSTREAM_URL;
-    const handlerEnv = envWith(env, url.searchParams.get("logRequests"));
+    const handlerEnv = envWith(env, url.searchParams.get("logRequests"), url.searchParams.get("answers"));
     const v1 = url.searchParams.get("request") === "v1";
     let last;
     for (let i = 0; i < n; i++) {

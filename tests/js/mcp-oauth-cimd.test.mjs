@@ -8,11 +8,9 @@
 // tests/js/mcp-oauth.test.mjs's, with DCR.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
-import { port, root } from "./helpers.mjs";
+import { port, root, scratchDir } from "./helpers.mjs";
 import { MemoryProvider, recordingFetch } from "./oauth-browser.mjs";
 
 const PORT = port(18931);
@@ -26,11 +24,10 @@ const DOCUMENT = {
   token_endpoint_auth_method: "none",
 };
 const fetched = []; // the client documents the Worker asked for
-let worker, state;
+let worker;
 
 before(async () => {
   const { unstable_startWorker } = await import("wrangler");
-  state = mkdtempSync(path.join(tmpdir(), "wrangler-state-"));
   const plain = (value) => ({ type: "plain_text", value });
   worker = await unstable_startWorker({
     config: path.join(root, "wrangler.toml"),
@@ -40,7 +37,7 @@ before(async () => {
       MAGISTERIUM_TOKEN: plain("operator-token-the-stand-in-refuses"), ALLOWED_ORIGINS: plain(BASE),
     },
     dev: {
-      server: { hostname: "127.0.0.1", port: PORT }, inspector: false, watch: false, persist: state, logLevel: "warn",
+      server: { hostname: "127.0.0.1", port: PORT }, inspector: false, watch: false, persist: scratchDir("wrangler-state-"), logLevel: "warn",
       outboundService: (request) => {
         const url = new URL(request.url);
         if (url.origin !== "https://mcp-client.example") return fetch(request);
@@ -55,7 +52,6 @@ before(async () => {
 
 after(async () => {
   await worker?.dispose();
-  if (state) rmSync(state, { recursive: true, force: true });
 });
 
 test("metadata: Client ID Metadata Documents are offered with the compatibility flag", async () => {

@@ -5,14 +5,13 @@
 // endpoints' names.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { port, root, startWrangler } from "./helpers.mjs";
+import { port, root, scratchDir, startWrangler } from "./helpers.mjs";
 
 const PORT = port(18962);
 const BASE = `http://127.0.0.1:${PORT}`;
-const dir = mkdtempSync(path.join(tmpdir(), "worker-first-"));
+const dir = scratchDir("worker-first-");
 const SHADOWS = ["mcp", "api/v1/a2a", "auth/session", ".well-known/agent.json"];
 let server;
 
@@ -33,7 +32,6 @@ before(async () => {
 
 after(() => {
   server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test("the site's index is a static file (the config under test serves this site)", async () => {

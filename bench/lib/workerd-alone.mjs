@@ -90,18 +90,18 @@ export async function runWorkerdAlone(ports, { quick }) {
   const runs = await rotatingRounds(ports, names, n, "start-up in workerd alone", (name) => once(miniflare, defs[name], ports.workerdAlone, body));
   const out = { rounds: n };
   const keys = ["readyMs", "firstRequestMs", "secondRequestMs", "readyToAnswerMs"];
+  /** `name` − `other`, the median of each round's difference, for each of `of`. */
+  const paired = (name, other, of = keys) => Object.fromEntries(of.map((k) => [k, round(median(runs[name].map((r, i) => r[k] - runs[other][i][k])), 2)]));
   for (const name of names) {
     const med = Object.fromEntries(keys.map((k) => [k, round(median(runs[name].map((r) => r[k])), 2)]));
-    const paired = Object.fromEntries(keys.map((k) => [k, round(median(runs[name].map((r, i) => r[k] - runs.naive[i][k])), 2)]));
-    out[name] = { ...med, minusNaivePaired: paired, runs: runs[name] };
+    out[name] = { ...med, minusNaivePaired: paired(name, "naive"), runs: runs[name] };
   }
   // The proxy against the naive Worker with the same platform services (its Durable Objects and a
   // Cache API lookup per request, as the answer cache): what the proxy's own code (and its budget
   // object) costs, without Miniflare's local stand-ins of the services the design requires. The
   // target's yardstick since the answer cache; against the bindings alone, as before it, reported.
-  const vs = (yardstick) => (k) => round(median(runs.proxy.map((r, i) => r[k] - runs[yardstick][i][k])), 2);
-  const paired = (yardstick) => ({ firstRequestMs: vs(yardstick)("firstRequestMs"), readyToAnswerMs: vs(yardstick)("readyToAnswerMs") });
-  out.proxyMinusNaiveServicesPaired = paired("naiveBoundCache");
-  out.proxyMinusNaiveBoundPaired = paired("naiveBound");
+  const target = ["firstRequestMs", "readyToAnswerMs"];
+  out.proxyMinusNaiveServicesPaired = paired("proxy", "naiveBoundCache", target);
+  out.proxyMinusNaiveBoundPaired = paired("proxy", "naiveBound", target);
   return out;
 }

@@ -1,7 +1,12 @@
 // MCP requests as clients send them to the Worker's `/mcp`, in both eras, and an OAuth access
 // token for a signed-in deployment obtained the way an MCP client obtains it (issue 38). Used by
 // bench/mcp-ab.mjs and fuzz/oauth-endpoints.mjs.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+// The tests' cookie jar and PKCE pair, as the tests' MCP client uses them.
+import { CookieJar } from "../../tests/js/helpers.mjs";
+import { pkce } from "../../tests/js/oauth-browser.mjs";
+
+export { pkce };
 
 /** The handshake era's revision and the stateless one (crates/core/src/mcp/mod.rs). */
 export const LEGACY = "2025-11-25";
@@ -38,30 +43,6 @@ export function toolCallProblem(status, text, era) {
 }
 
 const b64url = (buf) => Buffer.from(buf).toString("base64url");
-
-/** A PKCE pair (RFC 7636, S256). */
-export function pkce() {
-  const verifier = b64url(randomBytes(32));
-  return { verifier, challenge: b64url(createHash("sha256").update(verifier).digest()) };
-}
-
-/** Cookies of one site, as a browser keeps them across redirects (enough for the flow). */
-class Jar {
-  cookies = new Map();
-  take(res) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      if (attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(eq + 1).trim());
-    }
-    return res;
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 /** The hidden inputs of the consent page's form, as a browser would post them. */
 export function hiddenInputs(html) {
@@ -101,7 +82,7 @@ export async function authorizationCode(base, client, { scope = "mcp" } = {}) {
   const { verifier, challenge } = pkce();
   const state = b64url(randomBytes(12));
   const q = new URLSearchParams({ response_type: "code", client_id: client.client_id, redirect_uri: client.redirect_uri, state, code_challenge: challenge, code_challenge_method: "S256", resource: `${base}/mcp`, scope });
-  const jar = new Jar();
+  const jar = new CookieJar();
   const page = jar.take(await fetch(`${base}/mcp-auth/authorize?${q}`, { redirect: "manual" }));
   const html = await page.text();
   if (page.status !== 200) throw new Error(`authorize: HTTP ${page.status} ${html.slice(0, 300)}`);
@@ -137,7 +118,7 @@ export async function authorizationCode(base, client, { scope = "mcp" } = {}) {
  * `Cookie` header to send with A2A calls on that visitor's account.
  */
 export async function sessionCookie(base) {
-  const jar = new Jar();
+  const jar = new CookieJar();
   let res = jar.take(await fetch(`${base}/auth/login`, { redirect: "manual" }));
   for (let hop = 0; hop < 10; hop++) {
     const location = res.headers.get("location");

@@ -2,9 +2,9 @@
 // token for a signed-in deployment obtained the way an MCP client obtains it (issue 38). Used by
 // bench/mcp-ab.mjs and fuzz/oauth-endpoints.mjs.
 import { randomBytes } from "node:crypto";
-// The tests' cookie jar and PKCE pair, as the tests' MCP client uses them.
+// The tests' cookie jar, PKCE pair and browser, as the tests' MCP client uses them.
 import { CookieJar } from "../../tests/js/helpers.mjs";
-import { pkce } from "../../tests/js/oauth-browser.mjs";
+import { browse, pkce } from "../../tests/js/oauth-browser.mjs";
 
 export { pkce };
 
@@ -72,44 +72,21 @@ export async function register(base, { redirectUri = "http://127.0.0.1:9/callbac
 }
 
 /**
- * An authorization code through the whole flow of a signed-in deployment at `base`: GET the
- * consent page, POST it approved, follow the 302s with a cookie jar through the Magisterium
- * sign-in (the demo's stand-in approves at once) and `/mcp-auth/resume` to the redirect URI.
- * Returns `{ code, state, iss, verifier }`. Every hop is `redirect: "manual"`, so nothing is
- * fetched at the client's redirect URI.
+ * An authorization code through the whole flow of a signed-in deployment at `base`, as the
+ * tests' browser walks it (tests/js/oauth-browser.mjs, `browse`): the consent page approved, the
+ * 302s followed with a cookie jar through the Magisterium sign-in (the demo's stand-in approves
+ * at once) and `/mcp-auth/resume` to the redirect URI, which is never fetched. Returns
+ * `{ code, state, iss, verifier }`.
  */
 export async function authorizationCode(base, client, { scope = "mcp" } = {}) {
   const { verifier, challenge } = pkce();
   const state = b64url(randomBytes(12));
   const q = new URLSearchParams({ response_type: "code", client_id: client.client_id, redirect_uri: client.redirect_uri, state, code_challenge: challenge, code_challenge_method: "S256", resource: `${base}/mcp`, scope });
-  const jar = new CookieJar();
-  const page = jar.take(await fetch(`${base}/mcp-auth/authorize?${q}`, { redirect: "manual" }));
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`authorize: HTTP ${page.status} ${html.slice(0, 300)}`);
-  const form = new URLSearchParams({ ...hiddenInputs(html), decision: "approve" });
-  // The form has no action: a browser posts it to the page's own URL, query and all.
-  let res = jar.take(await fetch(`${base}/mcp-auth/authorize?${q}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie: jar.header() },
-    body: form,
-  }));
-  for (let hop = 0; hop < 10; hop++) {
-    const location = res.headers.get("location");
-    const text = await res.text();
-    if (res.status < 300 || res.status > 399 || !location) throw new Error(`flow stopped at ${res.url || "the consent"}: HTTP ${res.status}: ${text.slice(0, 300)}`);
-    const next = new URL(location, res.url || base);
-    if (next.href.startsWith(client.redirect_uri)) {
-      const p = next.searchParams;
-      if (p.get("error")) throw new Error(`flow refused: ${next.search}`);
-      if (p.get("state") !== state) throw new Error(`state came back as ${p.get("state")}`);
-      return { code: p.get("code"), state, iss: p.get("iss"), verifier };
-    }
-    // Only the Worker's origin keeps cookies here (the demo's issuer is the same origin).
-    const headers = next.origin === base ? { cookie: jar.header() } : {};
-    res = jar.take(await fetch(next, { redirect: "manual", headers }));
-  }
-  throw new Error("flow: more than 10 redirects");
+  const { callback } = await browse(`${base}/mcp-auth/authorize?${q}`, { redirectUri: client.redirect_uri });
+  const p = callback.searchParams;
+  if (p.get("error")) throw new Error(`flow refused: ${callback.search}`);
+  if (p.get("state") !== state) throw new Error(`state came back as ${p.get("state")}`);
+  return { code: p.get("code"), state, iss: p.get("iss"), verifier };
 }
 
 /**

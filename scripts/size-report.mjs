@@ -8,8 +8,8 @@
 // 64,497 B, and the budget that plus 2 KB; then issue 40's second round, the cache kept: no i32,
 // u16 or hex formatter, the error's init without serde, HTTP dates read on CivilDate instead of
 // date_header's parser, binaryen's inlining of single-caller functions held to 20 bytes, the
-// call loop's attempt behind a pointer: 60,932 B, and the budget issue 40's 60 KB itself; bench/README.md, "What the browser build
-// spends its bytes on"; `--max-brotli N` overrides).
+// call loop's attempt behind a pointer: 60,932 B, and the budget issue 40's 60 KB itself;
+// bench/README.md, "What the browser build spends its bytes on"; `--max-brotli N` overrides).
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 

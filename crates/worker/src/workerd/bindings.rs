@@ -154,8 +154,8 @@ pub fn settings_for(env: &JsValue) -> Rc<Settings> {
 }
 
 /// The sign-in settings of `env` for `auth.js` and `mcp-auth.js`: `{ issuer, enabled,
-/// anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds, mcpTokenTtlSeconds }` (`issuer`: `"off"`, `"embedded"` or the issuer's
-/// URL; `enabled`: sign-in can run, [`sign_in_readiness`]).
+/// anonymousAllowed, sessionMaxSeconds, sessionIdleSeconds, mcpTokenTtlSeconds }` (`issuer`:
+/// `"off"`, `"embedded"` or the issuer's URL; `enabled`: sign-in can run, [`sign_in_readiness`]).
 #[wasm_bindgen(js_name = authSettings)]
 pub fn auth_settings(env: &JsValue) -> Result<Object, JsValue> {
     let settings = settings_for(env);

@@ -1,7 +1,8 @@
 //! The Worker's I/O, in one place: the request's capped body, the upstream call (a fresh request,
 //! a time budget owned by an [`AbortGuard`], the answer read with a byte cap), the Cache API, the
-//! Rate Limiting binding, the static assets, and the Response written
-//! from a [`WorkerResponse`]. Policy stays in the pure modules; this only carries it out.
+//! Rate Limiting binding, the static assets, and the Response written from a [`WorkerResponse`]
+//! (the budget object's calls: [`crate::workerd::budget_calls`]). Policy stays in the pure
+//! modules; this only carries it out.
 
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
